@@ -1,0 +1,27 @@
+/**
+ * Who may do what on a homepage (spec §6). The server checks these in services; the UI imports
+ * the same table only to hide what the server would refuse.
+ */
+export const ROLES = ['guest', 'visitor', 'follower', 'member', 'manager', 'owner'] as const
+export type Role = (typeof ROLES)[number]
+
+const CAPABILITIES = {
+  view: ['guest', 'visitor', 'follower', 'member', 'manager', 'owner'],
+  'view-private': ['owner'],
+  follow: ['visitor', 'follower'],
+  'contribute-link': ['member'],
+  'add-link': ['manager', 'owner'],
+  'edit-children': ['manager', 'owner'],
+  'sort-bookmarks': ['manager', 'owner'],
+  'add-note': ['owner'],
+  'edit-settings': ['owner'],
+  share: ['owner'],
+  'manage-members': ['owner'],
+  'delete-homepage': ['owner'],
+} as const satisfies Record<string, readonly Role[]>
+
+export type Capability = keyof typeof CAPABILITIES
+
+export function can(role: Role, capability: Capability) {
+  return (CAPABILITIES[capability] as readonly Role[]).includes(role)
+}

@@ -1,0 +1,67 @@
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible'
+import type { Db } from '#app/db/client.server.ts'
+import { rateLimits } from '#app/db/schema/index.ts'
+import { env } from '#app/utils/env.server.ts'
+import { DomainError } from '#app/utils/errors.ts'
+
+const HOUR = 3600
+const DAY = 24 * HOUR
+
+/** Counters live in PostgreSQL, so every app process shares them (ARCHITECTURE.md §7). */
+const LIMITS = {
+  /** Consecutive failed sign-ins for one e-mail from one IP (reset on success). */
+  loginEmailIp: { points: 10, duration: HOUR, blockDuration: HOUR },
+  /** Failed sign-ins from one IP, whatever the e-mail (credential stuffing). */
+  loginIp: { points: 100, duration: DAY, blockDuration: DAY },
+  register: { points: 10, duration: HOUR },
+  checkEmail: { points: 60, duration: 60 },
+} as const
+
+type LimitName = keyof typeof LIMITS
+const byDb = new WeakMap<Db, Map<LimitName, RateLimiterDrizzle>>()
+
+function limiter(db: Db, name: LimitName) {
+  let map = byDb.get(db)
+  if (!map) byDb.set(db, (map = new Map()))
+  let found = map.get(name)
+  if (!found) {
+    const { points, ...rest } = LIMITS[name]
+    found = new RateLimiterDrizzle({
+      storeClient: db,
+      schema: rateLimits,
+      keyPrefix: name,
+      points: Math.ceil(points * env().RATE_LIMIT_FACTOR),
+      clearExpiredByTimeout: false,
+      ...rest,
+    })
+    map.set(name, found)
+  }
+  return found
+}
+
+/** Takes one point; past the limit it throws the given message. */
+export async function consumeOrThrow(db: Db, name: LimitName, key: string, message: string) {
+  try {
+    await limiter(db, name).consume(key)
+  } catch (error) {
+    if (error instanceof RateLimiterRes) throw new DomainError(message)
+    throw error
+  }
+}
+
+/** Whether the key has used up its points (without taking one). */
+export async function isLimited(db: Db, name: LimitName, key: string) {
+  const res = await limiter(db, name).get(key)
+  return res !== null && res.consumedPoints >= Math.ceil(LIMITS[name].points * env().RATE_LIMIT_FACTOR)
+}
+
+/** Records a failure without throwing (the caller reports its own message). */
+export async function recordFailure(db: Db, name: LimitName, key: string) {
+  await limiter(db, name).consume(key).catch((error: unknown) => {
+    if (!(error instanceof RateLimiterRes)) throw error
+  })
+}
+
+export async function resetLimit(db: Db, name: LimitName, key: string) {
+  await limiter(db, name).delete(key)
+}

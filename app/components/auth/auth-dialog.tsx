@@ -1,0 +1,57 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import { Link, useLocation, useNavigate } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { AUTH_TITLES, AuthForm, type AuthMode, withDialog } from './auth-form.tsx'
+
+export function dialogMode(search: string): AuthMode | null {
+  const dialog = new URLSearchParams(search).get('dialog')
+  return dialog === 'login' || dialog === 'register' ? dialog : null
+}
+
+/**
+ * The login / register dialog, addressed by `?dialog=login|register`. Before hydration (and
+ * with JavaScript off) it is a plain section at the top of the page; after hydration a Radix
+ * dialog that traps focus, closes on Escape and closes by navigating.
+ */
+export function AuthDialog() {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const hydrated = useHydrated()
+  const mode = dialogMode(location.search)
+  if (!mode) return null
+  const closeHref = withDialog(location, null)
+  const switchHref = withDialog(location, mode === 'login' ? 'register' : 'login')
+  const form = <AuthForm key={mode} mode={mode} redirectTo={closeHref} switchHref={switchHref} />
+
+  if (!hydrated) {
+    return (
+      <section className="dialog-inline" aria-labelledby="auth-dialog-title">
+        <div className="dialog-card" style={{ width: 400 }}>
+          <header className="dialog-header">
+            <h2 id="auth-dialog-title">{AUTH_TITLES[mode]}</h2>
+            <Link to={closeHref} className="dialog-close" aria-label="关闭">
+              ×
+            </Link>
+          </header>
+          {form}
+        </div>
+      </section>
+    )
+  }
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && navigate(closeHref, { replace: true, preventScrollReset: true })}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog-card dialog-modal" style={{ width: 400 }} aria-describedby={undefined}>
+          <header className="dialog-header">
+            <Dialog.Title>{AUTH_TITLES[mode]}</Dialog.Title>
+            <Dialog.Close className="dialog-close" aria-label="关闭">
+              ×
+            </Dialog.Close>
+          </header>
+          {form}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,16 @@
+import { createContext } from 'react-router'
+import type { Db } from '#app/db/client.server.ts'
+import type { User } from '#app/db/schema/index.ts'
+
+/** What the Node server hands every request (server/index.ts builds it). */
+export type AppContext = {
+  db: Db
+  /** Per-request CSP nonce for inline and module scripts. */
+  nonce: string
+  /** Client address as Express resolved it (X-Forwarded-For only behind a trusted proxy). */
+  clientIp: string
+}
+
+export const appContext = createContext<AppContext>()
+/** The signed-in user, put there once per request by the session middleware. */
+export const userContext = createContext<User | null>(null)

@@ -1,0 +1,42 @@
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import pg from 'pg'
+import * as schema from './schema/index.ts'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+/** A transaction handle has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export type DbHandle = {
+  db: Db
+  driver: 'pglite' | 'postgres'
+  /** Runs a statement outside Drizzle (migrations lock, test set-up). */
+  exec: (sql: string) => Promise<void>
+  close: () => Promise<void>
+}
+
+/**
+ * Opens the database the app runs on: a PostgreSQL server when `url` is a postgres:// URL,
+ * otherwise PGlite in `dataDir` (in memory when `dataDir` is 'memory://').
+ * PGlite is single-process: one handle per data directory (ARCHITECTURE.md §7).
+ */
+export async function openDb({ url, dataDir }: { url?: string; dataDir: string }): Promise<DbHandle> {
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 })
+    return {
+      db: drizzlePg({ client: pool, schema }) as unknown as Db,
+      driver: 'postgres',
+      exec: async (statement) => void (await pool.query(statement)),
+      close: () => pool.end(),
+    }
+  }
+  const client = await PGlite.create(dataDir === 'memory://' ? {} : { dataDir })
+  return {
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    driver: 'pglite',
+    exec: async (statement) => void (await client.exec(statement)),
+    close: () => client.close(),
+  }
+}

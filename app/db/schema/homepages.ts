@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm'
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core'
+import { createdAt, deletedAt, id, sortKey, updatedAt } from '../columns.ts'
+import { users } from './users.ts'
+
+export type Formats = { color?: string; style?: string; align?: string; weight?: string; size?: string }
+export type CardConfig = { column?: number; linkStyle?: string; linkColumn?: number }
+
+export const homepages = pgTable(
+  'homepages',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 20 }).notNull().default(''),
+    summary: varchar('summary', { length: 100 }).notNull().default(''),
+    icon: text('icon').notNull().default(''),
+    /** Personal domain (个性域名); unique among homepages that are not in the trash. */
+    code: varchar('code', { length: 20 }),
+    isOpen: boolean('is_open').notNull().default(false),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** Pin order: 0 = not pinned. */
+    sort: integer('sort').notNull().default(0),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    layout: jsonb('layout').$type<Record<string, unknown>>().notNull().default({}),
+    skin: jsonb('skin').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex('homepages_code_key')
+      .on(sql`lower(${t.code})`)
+      .where(sql`${t.deletedAt} is null and ${t.code} is not null`),
+    index('homepages_user_id_idx').on(t.userId),
+  ],
+)
+
+export const modules = pgTable(
+  'modules',
+  {
+    id: id(),
+    homepageId: integer('homepage_id')
+      .notNull()
+      .references(() => homepages.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 20 }).notNull(),
+    icon: text('icon').notNull().default(''),
+    /** 0 common categories, 1 navigation (single level), 2 image / multi-category. */
+    moduleType: smallint('module_type').notNull().default(0),
+    isDefault: boolean('is_default').notNull().default(false),
+    sortKey: sortKey(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('modules_homepage_idx').on(t.homepageId, t.sortKey)],
+)
+
+export const bags = pgTable(
+  'bags',
+  {
+    id: id(),
+    homepageId: integer('homepage_id')
+      .notNull()
+      .references(() => homepages.id, { onDelete: 'cascade' }),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => bags.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 20 }).notNull(),
+    icon: text('icon').notNull().default(''),
+    color: text('color'),
+    formats: jsonb('formats').$type<Formats>().notNull().default({}),
+    cardConfig: jsonb('card_config').$type<CardConfig>().notNull().default({}),
+    sortKey: sortKey(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('bags_module_idx').on(t.moduleId, t.parentId, t.sortKey),
+    index('bags_homepage_idx').on(t.homepageId),
+  ],
+)
+
+export const SOURCE_TYPES = ['link', 'folder', 'note', 'post', 'code', 'divider'] as const
+export type SourceType = (typeof SOURCE_TYPES)[number]
+
+export const sources = pgTable(
+  'sources',
+  {
+    id: id(),
+    homepageId: integer('homepage_id')
+      .notNull()
+      .references(() => homepages.id, { onDelete: 'cascade' }),
+    bagId: integer('bag_id')
+      .notNull()
+      .references(() => bags.id, { onDelete: 'cascade' }),
+    /** A folder's children point at the folder. */
+    parentId: integer('parent_id').references((): AnyPgColumn => sources.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 10 }).$type<SourceType>().notNull().default('link'),
+    name: varchar('name', { length: 100 }).notNull(),
+    url: text('url'),
+    note: varchar('note', { length: 100 }).notNull().default(''),
+    icon: text('icon'),
+    formats: jsonb('formats').$type<Formats>().notNull().default({}),
+    isPrivate: boolean('is_private').notNull().default(false),
+    privateRemark: text('private_remark').notNull().default(''),
+    blacklist: boolean('blacklist').notNull().default(false),
+    clickAmount: integer('click_amount').notNull().default(0),
+    clickTime: timestamp('click_time', { withTimezone: true }),
+    sortKey: sortKey(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('sources_bag_idx').on(t.bagId, t.parentId, t.sortKey),
+    index('sources_homepage_idx').on(t.homepageId),
+  ],
+)
+
+export type Homepage = typeof homepages.$inferSelect
+export type Module = typeof modules.$inferSelect
+export type Bag = typeof bags.$inferSelect
+export type Source = typeof sources.$inferSelect

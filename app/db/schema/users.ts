@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { createdAt, id, updatedAt } from '../columns.ts'
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    /** Stored trimmed and lower-cased (see normaliseEmail). */
+    email: text('email').notNull(),
+    nickname: varchar('nickname', { length: 20 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    avatar: text('avatar'),
+    status: smallint('status').notNull().default(1),
+    searchKeymap: varchar('search_keymap', { length: 1 }).notNull().default('k'),
+    noteKeymap: varchar('note_keymap', { length: 1 }).notNull().default('b'),
+    currentHomepageId: integer('current_homepage_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** Hex SHA-256 of the cookie token: a leaked table does not yield live sessions. */
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+)
+
+/** Counters of rate-limiter-flexible's RateLimiterDrizzle: shared by every app process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true }),
+})
+
+export type User = typeof users.$inferSelect
+export type Session = typeof sessions.$inferSelect

@@ -1,0 +1,52 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { renderToPipeableStream } from 'react-dom/server'
+import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router'
+import { appContext } from './context.ts'
+import { NonceProvider } from './utils/nonce.tsx'
+
+// The server takes the context key from here so that it sets the very key the routes read.
+export { appContext }
+
+export const streamTimeout = 5_000
+
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers })
+  const { nonce } = loadContext.get(appContext)
+  return new Promise<Response>((resolve, reject) => {
+    // Pages are rendered whole before the first byte: they are small and have no slow parts,
+    // and a whole page can be cached and compressed in one piece (PERFORMANCE.md).
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          const body = new PassThrough()
+          headers.set('Content-Type', 'text/html; charset=utf-8')
+          resolve(new Response(createReadableStreamFromReadable(body), { status, headers }))
+          pipe(body)
+        },
+        onShellError: reject,
+        onError(error) {
+          status = 500
+          console.error(error)
+        },
+      },
+    )
+    setTimeout(abort, streamTimeout + 1000).unref()
+  })
+}
+
+/** The one place that logs unexpected errors; users see a generic page or envelope. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  console.error(error)
+}

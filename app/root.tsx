@@ -1,0 +1,108 @@
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteLoaderData } from 'react-router'
+import type { Route } from './+types/root'
+import { AuthDialog } from './components/auth/auth-dialog.tsx'
+import { GeneralErrorBoundary } from './components/error-page.tsx'
+import { SiteFooter, SiteHeader } from './components/site-header.tsx'
+import { Toaster } from './components/toaster.tsx'
+import { userContext } from './context.ts'
+import { originGuard } from './middleware/origin-guard.server.ts'
+import { sessionMiddleware } from './middleware/session.server.ts'
+import stylesHref from './styles/app.css?url'
+import { DEFAULT_TIME_ZONE, isTimeZone, TIME_ZONE_COOKIE } from './utils/clock.ts'
+import { readCookie } from './utils/http.server.ts'
+import { useNonce } from './utils/nonce.tsx'
+import { takeToast } from './utils/toast.server.ts'
+
+export const middleware: Route.MiddlewareFunction[] = [originGuard, sessionMiddleware]
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export const meta: Route.MetaFunction = () => [
+  { title: '起页 - 书签与网址导航起始页' },
+  { name: 'description', content: '起页：把常用网站整理在一页，分类、模块、多主页与分享。' },
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.get(userContext)
+  const { toast, clear } = takeToast(request)
+  const zone = readCookie(request, TIME_ZONE_COOKIE)
+  return data(
+    {
+      // Only what the page shows: everything a loader returns reaches the browser.
+      user: user ? { id: user.id, nickname: user.nickname } : null,
+      toast,
+      clock: { now: Date.now(), timeZone: isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE },
+    },
+    { headers: clear ? { 'Set-Cookie': clear } : {} },
+  )
+}
+
+/** The homepage name of the page being shown, for the header (default: the site name). */
+function useHeaderTitle() {
+  const matches = useMatches()
+  for (const match of [...matches].reverse()) {
+    const loaderData = match.loaderData as { headerTitle?: string } | undefined
+    if (loaderData?.headerTitle) return loaderData.headerTitle
+  }
+  return '起页'
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
+  return (
+    <html lang="zh-CN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="skip-link">
+          跳到主要内容
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root')
+  const title = useHeaderTitle()
+  return (
+    <>
+      <SiteHeader
+        user={root?.user ?? null}
+        homepageName={title}
+        clock={root?.clock ?? { now: Date.now(), timeZone: DEFAULT_TIME_ZONE }}
+      />
+      <AuthDialog />
+      {children}
+      <SiteFooter />
+      <Toaster toast={root?.toast ?? null} />
+    </>
+  )
+}
+
+export default function App() {
+  useLoaderData<typeof loader>()
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  )
+}
+
+export function ErrorBoundary() {
+  return (
+    <Shell>
+      <GeneralErrorBoundary />
+    </Shell>
+  )
+}

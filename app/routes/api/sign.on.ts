@@ -1,0 +1,22 @@
+import { z } from 'zod'
+import { defineApi } from '#app/api/define-api.server.ts'
+import { apiOk } from '#app/api/envelope.server.ts'
+import { postOnly } from '#app/api/method.server.ts'
+import { startSession } from '#app/auth/session.server.ts'
+import { RegisterSchema } from '#app/schemas/auth.ts'
+import { register } from '#app/services/account.server.ts'
+
+export const loader = postOnly
+
+/** POST /api/sign/on {user_nickname, user_email, user_password}: register and sign in. */
+export const action = defineApi(
+  z
+    .object({ user_nickname: z.unknown(), user_email: z.unknown(), user_password: z.unknown() })
+    .transform((raw) => ({ nickname: raw.user_nickname, email: raw.user_email, password: raw.user_password }))
+    .pipe(RegisterSchema),
+  async (input, ctx) => {
+    const user = await register(ctx.db, input, ctx.clientIp)
+    const cookie = await startSession(ctx.db, ctx.request, user.id, ctx.clientIp)
+    return apiOk({ userId: user.id, nickname: user.nickname }, '注册成功，页面即将刷新', { 'Set-Cookie': cookie })
+  },
+)

@@ -1,0 +1,11 @@
+import { z } from 'zod'
+import { defineApi } from '#app/api/define-api.server.ts'
+import { initInfo } from '#app/services/site.server.ts'
+import { readCookie } from '#app/utils/http.server.ts'
+
+/** GET /api/site/init-info {domain, from, clientIp} */
+export const loader = defineApi(
+  z.object({ domain: z.string().max(64).optional(), from: z.string().optional(), clientIp: z.string().optional() }),
+  (input, { db, user, request }) =>
+    initInfo(db, user, { domain: input.domain, pageWidthType: readCookie(request, 'page_width_type') }),
+)

@@ -1,0 +1,51 @@
+import { Link, useLocation } from 'react-router'
+import type { Route } from './+types/index'
+import { withDialog } from '#app/components/auth/auth-form.tsx'
+import { HomepageView } from '#app/components/homepage/homepage-view.tsx'
+import { userContext } from '#app/context.ts'
+import { loadHomepagePage } from './homepage-page.server.ts'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const page = await loadHomepagePage(context, null)
+  return { page, isGuest: context.get(userContext) === null, headerTitle: page?.headerTitle }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.page ? `${loaderData.page.headerTitle} - 起页` : '起页 - 书签与网址导航起始页' },
+]
+
+/** What guests see beside the demo homepage: sign in to keep your own start page. */
+function PromoPanel() {
+  const location = useLocation()
+  return (
+    <aside className="promo" aria-labelledby="promo-title">
+      <h2 id="promo-title">把常用网站放在一页</h2>
+      <p>登录后可以创建自己的主页，分类整理书签，在任何设备上打开都一样。</p>
+      <p className="promo-actions">
+        <Link to={withDialog(location, 'login')} className="button button-primary" preventScrollReset>
+          邮箱登录
+        </Link>
+        <Link to={withDialog(location, 'register')} className="button" preventScrollReset>
+          邮箱注册
+        </Link>
+      </p>
+    </aside>
+  )
+}
+
+export default function Index({ loaderData }: Route.ComponentProps) {
+  const { page, isGuest } = loaderData
+  return (
+    <main id="main" className="page">
+      {isGuest ? <PromoPanel /> : null}
+      {page ? (
+        <HomepageView data={page.homepage} />
+      ) : (
+        <div className="empty-page">
+          <h1>还没有可以显示的主页</h1>
+          <p className="muted">登录后即可创建自己的主页。</p>
+        </div>
+      )}
+    </main>
+  )
+}

@@ -1,0 +1,45 @@
+import type { Db } from '#app/db/client.server.ts'
+import type { User } from '#app/db/schema/index.ts'
+import { DomainError } from '#app/utils/errors.ts'
+import { homepageInfo, homepageLayout, homepageSkin, resolveHomepage } from './homepage.server.ts'
+
+export const PAGE_WIDTH_TYPES = ['default', 'max-2', 'max-1', 'normal', 'min-1', 'min-2'] as const
+
+const day = (at: Date) => at.toISOString().slice(0, 10)
+
+/**
+ * The start-up answer (spec §3 "Init info"): who is looking, at which homepage, with what
+ * settings. A domain that does not resolve fails, and the client goes to `/`.
+ */
+export async function initInfo(
+  db: Db,
+  user: User | null,
+  input: { domain?: string; pageWidthType?: string },
+) {
+  const resolved = await resolveHomepage(db, user, input.domain || null)
+  if (input.domain && !resolved) throw new DomainError('当前页面不存在或已被删除')
+  const pageWidthType = PAGE_WIDTH_TYPES.find((t) => t === input.pageWidthType) ?? 'default'
+  return {
+    nickname: user?.nickname ?? '',
+    userId: user?.id ?? 0,
+    avatar: user?.avatar ?? '',
+    txcOpenId: '',
+    domain: resolved?.homepage.code ?? '',
+    joinTime: user ? day(user.createdAt) : '',
+    searchKeymap: user?.searchKeymap ?? 'k',
+    noteKeymap: user?.noteKeymap ?? 'b',
+    logoff: false,
+    userStatus: user?.status ?? 0,
+    staticHost: '',
+    bindWx: false,
+    homepageId: resolved?.homepage.id ?? 0,
+    noticeAmount: 0,
+    isGuest: user === null,
+    homepageSkin: resolved ? homepageSkin(resolved.homepage) : null,
+    homepageInfo: resolved ? homepageInfo(resolved) : null,
+    historyVisible: false,
+    bookmarkSourceSort: 'custom',
+    homepageLayout: resolved ? homepageLayout(resolved.homepage) : null,
+    pageWidthType,
+  }
+}

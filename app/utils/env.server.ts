@@ -1,0 +1,35 @@
+import { z } from 'zod'
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** postgres://… selects a PostgreSQL server; otherwise PGlite in PGLITE_DIR. */
+  DATABASE_URL: z.string().optional(),
+  PGLITE_DIR: z.string().default('./data/pglite'),
+  /** The public origin (https://qiye.example). Empty: the origin the request arrived on. */
+  APP_ORIGIN: z.union([z.literal(''), z.url()]).default(''),
+  /** Set when a reverse proxy in front sets X-Forwarded-For / -Proto (Express "trust proxy"). */
+  TRUST_PROXY: z.string().default(''),
+  /** Password of the seeded demo account; set your own outside local use. */
+  DEMO_PASSWORD: z.string().min(6).default('qiye-demo-2026'),
+  /** Personal domain of the homepage guests see on `/`. */
+  OFFICIAL_HOMEPAGE_CODE: z.string().default('demo'),
+  /** Multiplies every rate limit (the e2e suite raises it; 1 in production). */
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+})
+
+export type Env = z.infer<typeof EnvSchema>
+
+let cached: Env | undefined
+/** process.env parsed once; a bad value stops the boot with a clear message. */
+export function env(): Env {
+  if (!cached) {
+    const parsed = EnvSchema.safeParse(process.env)
+    if (!parsed.success) {
+      throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`)
+    }
+    cached = parsed.data
+  }
+  return cached
+}

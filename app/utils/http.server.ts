@@ -1,0 +1,53 @@
+import { env } from './env.server.ts'
+
+/** Our public origin: APP_ORIGIN when configured, otherwise the one the request arrived on. */
+export function appOrigin(request: Request) {
+  return env().APP_ORIGIN || new URL(request.url).origin
+}
+
+export function isHttps(request: Request) {
+  return appOrigin(request).startsWith('https:')
+}
+
+export function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get('Cookie')
+  if (!header) return undefined
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq === -1) continue
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim())
+      } catch {
+        return undefined
+      }
+    }
+  }
+  return undefined
+}
+
+type CookieOptions = { maxAge?: number; httpOnly?: boolean; secure?: boolean }
+
+export function serializeCookie(name: string, value: string, options: CookieOptions = {}) {
+  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'SameSite=Lax']
+  if (options.maxAge !== undefined) parts.push(`Max-Age=${options.maxAge}`)
+  if (options.httpOnly !== false) parts.push('HttpOnly')
+  if (options.secure) parts.push('Secure')
+  return parts.join('; ')
+}
+
+/**
+ * Where to go after signing in: only a path on our own origin. The URL parser decides, not a
+ * prefix test, so `//evil`, `/\evil` and `/\t/evil` all fall back (SECURITY.md §1.7).
+ */
+export function safeRedirect(target: unknown, request: Request, fallback = '/') {
+  if (typeof target !== 'string' || target === '') return fallback
+  const origin = appOrigin(request)
+  try {
+    const url = new URL(target, origin)
+    if (url.origin !== origin) return fallback
+    return `${url.pathname}${url.search}${url.hash}`
+  } catch {
+    return fallback
+  }
+}

@@ -1,0 +1,34 @@
+import { redirect } from 'react-router'
+import { z } from 'zod'
+import { readCookie, serializeCookie } from './http.server.ts'
+
+const COOKIE = 'qy_toast'
+const ToastSchema = z.object({
+  type: z.enum(['success', 'info', 'warning', 'error']).default('success'),
+  msg: z.string().max(200),
+})
+export type Toast = z.infer<typeof ToastSchema>
+
+/** A one-shot message that survives the redirect of POST/redirect/GET (works without JS). */
+export function toastCookie(toast: Toast) {
+  return serializeCookie(COOKIE, JSON.stringify(toast), { maxAge: 60 })
+}
+
+export function redirectWithToast(url: string, toast: Toast, headers: HeadersInit = {}) {
+  const all = new Headers(headers)
+  all.append('Set-Cookie', toastCookie(toast))
+  return redirect(url, { headers: all })
+}
+
+/** The pending toast and the header that clears it. */
+export function takeToast(request: Request): { toast: Toast | null; clear: string | null } {
+  const raw = readCookie(request, COOKIE)
+  if (raw === undefined) return { toast: null, clear: null }
+  let toast: Toast | null = null
+  try {
+    toast = ToastSchema.parse(JSON.parse(raw))
+  } catch {
+    toast = null
+  }
+  return { toast, clear: serializeCookie(COOKIE, '', { maxAge: 0 }) }
+}

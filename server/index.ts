@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express from 'express'
+import helmet from 'helmet'
+import { RouterContextProvider, type ServerBuild } from 'react-router'
+import type { AppContext } from '#app/context.ts'
+import { openDb } from '#app/db/client.server.ts'
+import { migrate } from '#app/db/migrate.server.ts'
+import { deleteExpiredSessions } from '#app/auth/session.server.ts'
+import { seedDemo } from '#app/services/seed.server.ts'
+import { env } from '#app/utils/env.server.ts'
+
+const config = env()
+const isDev = config.NODE_ENV === 'development'
+
+const handle = await openDb({ url: config.DATABASE_URL, dataDir: config.PGLITE_DIR })
+await migrate(handle)
+if (await seedDemo(handle.db, config.DEMO_PASSWORD)) console.log('Seeded the demo account and homepage.')
+await deleteExpiredSessions(handle.db)
+
+const vite = isDev
+  ? await import('vite').then((v) => v.createServer({ server: { middlewareMode: true } }))
+  : undefined
+
+async function loadBuild(): Promise<ServerBuild> {
+  if (vite) return (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild
+  // @ts-ignore -- exists after `npm run build`
+  return (await import('../build/server/index.js')) as ServerBuild
+}
+
+/** The context key must be the app build's own instance, so it is taken from the build. */
+type EntryWithContext = { appContext: Parameters<RouterContextProvider['set']>[0] }
+
+const app = express()
+app.disable('x-powered-by')
+if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY)
+
+app.use((_req, res, next) => {
+  res.locals.nonce = randomBytes(16).toString('base64')
+  next()
+})
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': [
+          (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`,
+          "'strict-dynamic'",
+          ...(isDev ? ["'unsafe-inline'"] : []),
+        ],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        'connect-src': ["'self'", ...(isDev ? ['ws:'] : [])],
+        'font-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'none'"],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    // HSTS only where the site is served over https.
+    strictTransportSecurity: config.APP_ORIGIN.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  }),
+)
+app.use(compression())
+
+if (vite) {
+  app.use(vite.middlewares)
+} else {
+  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
+  app.use(express.static('build/client', { maxAge: '1h' }))
+}
+app.use(express.static('public', { maxAge: '1h' }))
+
+app.all(
+  /.*/,
+  createRequestHandler({
+    build: loadBuild,
+    mode: config.NODE_ENV,
+    async getLoadContext(req, res) {
+      const build = await loadBuild()
+      const { appContext } = build.entry.module as unknown as EntryWithContext
+      const context = new RouterContextProvider()
+      const values: AppContext = { db: handle.db, nonce: res.locals.nonce, clientIp: req.ip ?? '' }
+      context.set(appContext, values)
+      return context
+    },
+  }),
+)
+
+const server = app.listen(config.PORT, config.HOST, () => {
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : config.PORT
+  console.log(`起页 listening on http://localhost:${port} (${handle.driver})`)
+})
+
+let closing = false
+async function shutdown() {
+  if (closing) return
+  closing = true
+  server.close()
+  server.closeIdleConnections()
+  setTimeout(() => server.closeAllConnections(), 5_000).unref()
+  await vite?.close()
+  await handle.close()
+  process.exit(0)
+}
+process.on('SIGTERM', shutdown)
+process.on('SIGINT', shutdown)
