@@ -12,7 +12,9 @@ export const WRONG_CREDENTIALS = '邮箱或密码错误'
 export const TOO_MANY_LOGINS = '登录尝试过于频繁，请稍后再试'
 export const TOO_MANY_REGISTRATIONS = '注册过于频繁，请稍后再试'
 
-const byEmail = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`
+/** E-mail addresses are compared and stored trimmed and lower-cased, whichever edge they came from. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase()
+const byEmail = (email: string) => sql`lower(${users.email}) = ${normaliseEmail(email)}`
 
 export async function emailExists(db: Db, email: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(byEmail(email)).limit(1)
@@ -34,7 +36,7 @@ export async function register(db: Db, input: RegisterInput, ip: string): Promis
     return await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email: input.email, nickname: input.nickname, passwordHash })
+        .values({ email: normaliseEmail(input.email), nickname: input.nickname, passwordHash })
         .returning()
       if (!user) throw new Error('user insert returned nothing')
       const homepage = await createStarterHomepage(tx, user.id)
@@ -52,7 +54,7 @@ export async function register(db: Db, input: RegisterInput, ip: string): Promis
  * while a limit is reached even the right password is refused (no oracle, SECURITY.md §4 F41).
  */
 export async function signIn(db: Db, input: LoginInput, ip: string): Promise<User> {
-  const pairKey = `${input.email}|${ip}`
+  const pairKey = `${normaliseEmail(input.email)}|${ip}`
   if ((await isLimited(db, 'loginEmailIp', pairKey)) || (await isLimited(db, 'loginIp', ip))) {
     throw new DomainError(TOO_MANY_LOGINS)
   }

@@ -1,0 +1,40 @@
+import { expect, test } from 'vitest'
+import { LoginSchema, RegisterSchema } from './auth.ts'
+import { firstIssue } from '#app/utils/zod.ts'
+
+const messageOf = (schema: typeof LoginSchema | typeof RegisterSchema, input: object) => {
+  const result = schema.safeParse(input)
+  return result.success ? null : firstIssue(result.error)
+}
+const ok = { nickname: '小明', email: 'a@example.com', password: '123456' }
+
+test.each([
+  [{ ...ok, nickname: undefined }, '请输入昵称'],
+  [{ ...ok, nickname: '   ' }, '请输入昵称'],
+  [{ ...ok, nickname: '一'.repeat(21) }, '昵称长度不能超过20个字'],
+  [{ ...ok, email: undefined }, '请输入邮箱地址'],
+  [{ ...ok, email: '' }, '请输入邮箱地址'],
+  [{ ...ok, email: 'not-an-email' }, '请输入正确的邮箱地址'],
+  [{ ...ok, password: undefined }, '请输入登录密码'],
+  [{ ...ok, password: '12345' }, '密码长度不能小于6位'],
+  [{ ...ok, password: '密码一二三' }, '密码长度不能小于6位'],
+  [{ ...ok, password: 'x'.repeat(257) }, '密码长度不能超过256位'],
+])('register %j → %s', (input, message) => {
+  expect(messageOf(RegisterSchema, input)).toBe(message)
+})
+
+test('register accepts 20-character nicknames and six Chinese characters as a password', () => {
+  expect(RegisterSchema.parse({ nickname: '一'.repeat(20), email: ' A@Example.COM ', password: '六个中文密码' })).toEqual({
+    nickname: '一'.repeat(20),
+    email: 'a@example.com',
+    password: '六个中文密码',
+  })
+})
+
+test.each([
+  [{ email: '', password: 'x' }, '请输入邮箱地址'],
+  [{ email: 'bad', password: 'x' }, '请输入正确的邮箱地址'],
+  [{ email: 'a@example.com', password: '' }, '请输入登录密码'],
+])('login %j → %s', (input, message) => {
+  expect(messageOf(LoginSchema, input)).toBe(message)
+})

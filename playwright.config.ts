@@ -1,0 +1,85 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { defineConfig } from '@playwright/test'
+import { findChromium } from './tests/chromium.ts'
+
+/**
+ * End-to-end suite: the production build served by server/index.ts, driven by Chromium twice,
+ * once with JavaScript and once without (every page must work as plain HTML too).
+ * It needs `npm run build` first (`npm test` builds before it runs).
+ */
+
+const root = import.meta.dirname
+if (!existsSync(join(root, 'build', 'server', 'index.js'))) {
+  throw new Error('build/server/index.js is missing: run `npm run build` before `npx playwright test` (`npm test` does both).')
+}
+
+const PORT = Number(process.env.E2E_PORT || 3199)
+const baseURL = `http://127.0.0.1:${PORT}`
+
+/** Configs load again in each worker; only the runner (no TEST_WORKER_INDEX) starts the server. */
+const isRunner = process.env.TEST_WORKER_INDEX === undefined
+
+function databaseEnv(): Record<string, string> {
+  if (process.env.E2E_DATABASE_URL) return { DATABASE_URL: process.env.E2E_DATABASE_URL }
+  if (process.env.DATABASE_URL) return { DATABASE_URL: process.env.DATABASE_URL }
+  if (!isRunner) return {}
+  // A fresh PGlite per run: migrated and seeded at boot, removed when the runner exits.
+  const dir = mkdtempSync(join(tmpdir(), 'qiye-e2e-'))
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+  return { PGLITE_DIR: dir }
+}
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  testMatch: '*.test.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: findChromium(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'js', use: { javaScriptEnabled: true } },
+    { name: 'no-js', use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
+  ],
+  webServer: {
+    // `npx playwright test` puts node_modules/.bin first on PATH, so this is the Node 24 of the
+    // `node` devDependency (the server relies on its built-in type stripping).
+    command: 'node server/index.ts',
+    cwd: root,
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_FACTOR: '100',
+      ...databaseEnv(),
+    },
+  },
+})

@@ -1,0 +1,17 @@
+import { randomBytes } from 'node:crypto'
+import type { Db } from '#app/db/client.server.ts'
+import { register } from '#app/services/account.server.ts'
+
+export const uniqueEmail = () => `user-${randomBytes(5).toString('hex')}@example.com`
+/** A fresh IP per call keeps the registration limit out of tests about something else. */
+export const uniqueIp = () => `203.0.113.${randomBytes(1)[0]}:${randomBytes(2).toString('hex')}`
+
+export async function createUser(db: Db, overrides: { nickname?: string; email?: string; password?: string } = {}) {
+  const password = overrides.password ?? 'correct horse'
+  const user = await register(
+    db,
+    { nickname: overrides.nickname ?? '测试用户', email: overrides.email ?? uniqueEmail(), password },
+    uniqueIp(),
+  )
+  return { user, password }
+}

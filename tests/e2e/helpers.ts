@@ -1,0 +1,72 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+/** A fresh e-mail per test, so the two projects and parallel workers never collide. */
+export function uniqueEmail() {
+  return `u${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`
+}
+
+/** A nickname within the 20-character limit, unique enough to be found in the header. */
+export function uniqueNickname() {
+  return `测试${Math.random().toString(36).slice(2, 8)}`
+}
+
+export const PASSWORD = 'e2e-secret-2026'
+
+/**
+ * With JavaScript: resolves once React has hydrated the page (the footer, last in the tree, has
+ * React's props attached) and committed. Without JavaScript there is nothing to wait for.
+ */
+export async function hydrated(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return
+  await page.waitForFunction(() => {
+    const footer = document.querySelector('.site-footer')
+    return Boolean(footer && Object.keys(footer).some((key) => key.startsWith('__reactProps$')))
+  })
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))))
+}
+
+export async function gotoReady(page: Page, url: string, javaScriptEnabled: boolean) {
+  const response = await page.goto(url)
+  await hydrated(page, javaScriptEnabled)
+  return response
+}
+
+/**
+ * The `?dialog=` login / register panel: a modal dialog with JavaScript, an inline section
+ * (a labelled region) without it.
+ */
+export function authPanel(page: Page, javaScriptEnabled: boolean, title: '登录' | '注册'): Locator {
+  return javaScriptEnabled ? page.getByRole('dialog', { name: title }) : page.getByRole('region', { name: title })
+}
+
+export const banner = (page: Page) => page.getByRole('banner')
+export const toast = (page: Page) => page.getByRole('status')
+
+/** Signed in as `nickname`: the header shows the name and a 退出 button, and no 登录 link. */
+export async function expectSignedIn(page: Page, nickname: string) {
+  await expect(banner(page).locator('.account-name')).toHaveText(nickname)
+  await expect(banner(page).getByRole('button', { name: '退出', exact: true })).toBeVisible()
+  await expect(banner(page).getByRole('link', { name: '登录', exact: true })).toHaveCount(0)
+}
+
+export async function expectSignedOut(page: Page) {
+  await expect(banner(page).getByRole('link', { name: '登录', exact: true })).toBeVisible()
+  await expect(banner(page).getByRole('link', { name: '注册', exact: true })).toBeVisible()
+  await expect(banner(page).getByRole('button', { name: '退出', exact: true })).toHaveCount(0)
+}
+
+/** Logs in through the full /login page. */
+export async function loginOnPage(page: Page, javaScriptEnabled: boolean, email: string, password: string) {
+  await gotoReady(page, '/login', javaScriptEnabled)
+  await expect(page.getByRole('heading', { level: 1, name: '登录' })).toBeVisible()
+  const form = page.locator('form#login-form')
+  await form.getByLabel('邮箱', { exact: true }).fill(email)
+  await form.getByLabel('密码', { exact: true }).fill(password)
+  await form.getByRole('button', { name: '登录', exact: true }).click()
+}
+
+export async function logout(page: Page) {
+  await banner(page).getByRole('button', { name: '退出', exact: true }).click()
+  await expect(toast(page)).toHaveText('已退出登录')
+  await expectSignedOut(page)
+}

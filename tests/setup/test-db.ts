@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { type DbHandle, openDb } from '#app/db/client.server.ts'
+import { migrate } from '#app/db/migrate.server.ts'
+
+/** The PostgreSQL server the tests also run on, when one is configured. */
+export const serverUrl = process.env.TEST_DATABASE_URL || undefined
+
+/** A new, empty database on the test server; `drop` removes it again. */
+export async function createServerDatabase(baseUrl: string) {
+  const name = `qiye_t_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: baseUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(baseUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl })
+      await client.connect()
+      await client.query(`drop database if exists ${name} with (force)`)
+      await client.end()
+    },
+  }
+}
+
+export type TestDb = DbHandle & { dispose: () => Promise<void> }
+
+/**
+ * A migrated, empty database for one test file: in-memory PGlite, or a fresh database on the
+ * PostgreSQL server when TEST_DATABASE_URL is set. Both run the same migrations as the app.
+ */
+export async function createTestDb(): Promise<TestDb> {
+  if (serverUrl) {
+    const database = await createServerDatabase(serverUrl)
+    const handle = await openDb({ url: database.url, dataDir: '' })
+    await migrate(handle)
+    return {
+      ...handle,
+      async dispose() {
+        await handle.close()
+        await database.drop()
+      },
+    }
+  }
+  const handle = await openDb({ dataDir: 'memory://' })
+  await migrate(handle)
+  return { ...handle, dispose: () => handle.close() }
+}

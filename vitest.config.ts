@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config'
+
+// Separate from vite.config.ts: the React Router plugin builds the app, tests only import it.
+export default defineConfig({
+  test: {
+    // Each file gets a fresh database; PGlite starts in ~1-2 s and holds a few hundred MB.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'service', include: ['app/**/*.test.ts'], setupFiles: ['tests/setup/env.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'http',
+          include: ['tests/http/**/*.test.ts'],
+          globalSetup: ['tests/setup/http-server.ts'],
+          setupFiles: ['tests/setup/env.ts'],
+        },
+      },
+    ],
+  },
+})
