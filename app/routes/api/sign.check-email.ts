@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { fromContract } from '#app/api/contract.ts'
 import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
@@ -9,10 +9,7 @@ export const loader = postOnly
 
 /** POST /api/sign/check-email {user_email}: code 1 when the address is still free. */
 export const action = defineApi(
-  z
-    .object({ user_email: z.unknown() })
-    .transform((raw) => ({ email: raw.user_email }))
-    .pipe(CheckEmailSchema),
+  fromContract({ user_email: 'email' }, CheckEmailSchema),
   async (input, ctx) => {
     await checkEmail(ctx.db, input.email, ctx.clientIp)
     return apiOk(null, '该邮箱地址可以使用')

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { fromContract } from '#app/api/contract.ts'
 import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
@@ -10,10 +10,7 @@ export const loader = postOnly
 
 /** POST /api/sign/on {user_nickname, user_email, user_password}: register and sign in. */
 export const action = defineApi(
-  z
-    .object({ user_nickname: z.unknown(), user_email: z.unknown(), user_password: z.unknown() })
-    .transform((raw) => ({ nickname: raw.user_nickname, email: raw.user_email, password: raw.user_password }))
-    .pipe(RegisterSchema),
+  fromContract({ user_nickname: 'nickname', user_email: 'email', user_password: 'password' }, RegisterSchema),
   async (input, ctx) => {
     const user = await register(ctx.db, input, ctx.clientIp)
     const cookie = await startSession(ctx.db, ctx.request, user.id, ctx.clientIp)

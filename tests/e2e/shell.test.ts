@@ -1,0 +1,164 @@
+import { expect, test, type Page } from '@playwright/test'
+import { authPanel, banner, gotoReady } from './helpers.ts'
+
+const NOT_FOUND = '当前页面不存在或已被删除'
+
+/** What has keyboard focus, described well enough to assert on. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null
+    if (!el || el === document.body) return null
+    const style = getComputedStyle(el)
+    return {
+      tag: el.tagName.toLowerCase(),
+      id: el.id,
+      name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '',
+      href: el.getAttribute('href'),
+      className: el.className,
+      inBanner: Boolean(el.closest('header.site-header')),
+      outlineStyle: style.outlineStyle,
+      outlineWidth: Number.parseFloat(style.outlineWidth),
+      focusVisible: el.matches(':focus-visible'),
+      inDialog: Boolean(el.closest('[role="dialog"]')),
+    }
+  })
+}
+
+test.describe('the page shell', () => {
+  test('the guest index shows the demo homepage in Chinese with the clock', async ({ page, javaScriptEnabled }) => {
+    const response = await gotoReady(page, '/', javaScriptEnabled)
+    expect(response?.status()).toBe(200)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
+    await expect(page).toHaveTitle('起页示例主页 - 起页')
+    await expect(page.getByRole('heading', { level: 1, name: '起页示例主页' })).toBeVisible()
+    await expect(banner(page).locator('.brand-name')).toHaveText('起页示例主页')
+    for (const category of ['常用', '新闻', '开发', '设计']) {
+      await expect(page.getByRole('heading', { level: 3, name: category, exact: true })).toBeVisible()
+    }
+
+    const clock = banner(page).locator('time.clock')
+    await expect(clock).toBeVisible()
+    await expect(clock.locator('.clock-time')).toHaveText(/^\d{2}:\d{2}$/)
+    const dateTime = await clock.getAttribute('datetime')
+    expect(Math.abs(Date.parse(dateTime ?? '') - Date.now())).toBeLessThan(5 * 60_000)
+
+    const promo = page.getByRole('complementary', { name: '把常用网站放在一页' })
+    await expect(promo.getByRole('link', { name: '邮箱登录' })).toHaveAttribute('href', '/?dialog=login')
+    await expect(promo.getByRole('link', { name: '邮箱注册' })).toHaveAttribute('href', '/?dialog=register')
+
+    // Every bookmark leaves without handing over window.opener or the referrer.
+    // A bookmark's name may be followed by its click count (百度 点击 12345 次).
+    await expect(page.getByRole('link', { name: /^百度(\s|$)/ })).toHaveAttribute('href', /baidu\.com/)
+    await expect(page.getByRole('link', { name: /^GitHub(\s|$)/ })).toHaveAttribute('href', /github\.com/)
+    const bookmarks = page.locator('main a[href^="http"]')
+    expect(await bookmarks.count()).toBeGreaterThan(4)
+    for (const rel of await bookmarks.evaluateAll((links) => links.map((a) => a.getAttribute('rel') ?? ''))) {
+      expect(rel.split(/\s+/)).toEqual(expect.arrayContaining(['noopener', 'noreferrer']))
+    }
+  })
+
+  test('an unknown path is a 404 page with a way home', async ({ page, javaScriptEnabled, baseURL }) => {
+    for (const path of ['/no/such/page', '/no-such-homepage-code-e2e']) {
+      const response = await gotoReady(page, path, javaScriptEnabled)
+      expect(response?.status(), path).toBe(404)
+      await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND })).toBeVisible()
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
+      await expect(banner(page).locator('time.clock')).toBeVisible()
+    }
+    const home = page.getByRole('main').getByRole('link', { name: '返回首页' })
+    await expect(home).toHaveAttribute('href', '/')
+    await home.click()
+    await expect(page).toHaveURL(`${baseURL}/`)
+    await expect(page.getByRole('heading', { level: 1, name: '起页示例主页' })).toBeVisible()
+  })
+
+  test('/err shows the not-found message', async ({ page, javaScriptEnabled }) => {
+    await gotoReady(page, '/err', javaScriptEnabled)
+    await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND })).toBeVisible()
+    await expect(page).toHaveTitle(`${NOT_FOUND} - 起页`)
+    await expect(page.getByRole('main').getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/')
+  })
+
+  test('Tab reaches the skip link, then the header links, with visible focus', async ({ page, javaScriptEnabled }) => {
+    await gotoReady(page, '/', javaScriptEnabled)
+
+    await page.keyboard.press('Tab')
+    const skip = await focused(page)
+    expect(skip).toMatchObject({ tag: 'a', name: '跳到主要内容', href: '#main', focusVisible: true })
+    // Off-screen until focused, then on screen.
+    await expect(page.locator('a.skip-link')).toBeInViewport()
+
+    const expected: { name?: string; className?: unknown; href: string }[] = [
+      { className: expect.stringContaining('brand'), href: '/' },
+      { name: '首页', href: '/' },
+      { name: '登录', href: '/?dialog=login' },
+      { name: '注册', href: '/?dialog=register' },
+    ]
+    for (const link of expected) {
+      await page.keyboard.press('Tab')
+      const now = await focused(page)
+      const label = link.name ?? 'brand'
+      expect(now, label).toMatchObject({ tag: 'a', ...link, inBanner: true, focusVisible: true })
+      expect(now?.outlineStyle, label).not.toBe('none')
+      expect(now?.outlineWidth, label).toBeGreaterThan(0)
+    }
+
+    // The skip link really skips: from it, the next Tab lands in <main>, past the header.
+    for (let i = 0; i < expected.length; i++) await page.keyboard.press('Shift+Tab')
+    expect(await focused(page)).toMatchObject({ name: '跳到主要内容' })
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toMatchObject({ tag: 'a', name: '邮箱登录', inBanner: false })
+  })
+
+  test('no console errors or CSP violations while the app runs @js-only', async ({ page }) => {
+    const problems: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`)
+    })
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`)
+      })
+    })
+
+    await gotoReady(page, '/', true)
+    await expect(page.getByRole('heading', { level: 1, name: '起页示例主页' })).toBeVisible()
+    // Client-side navigation and the dialog: more of the bundle runs under the CSP.
+    await banner(page).getByRole('link', { name: '登录', exact: true }).click()
+    await expect(authPanel(page, true, '登录')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await gotoReady(page, '/login', true)
+    await expect(page.getByRole('heading', { level: 1, name: '登录' })).toBeVisible()
+    expect(problems).toEqual([])
+  })
+
+  test('the login dialog traps focus @js-only', async ({ page }) => {
+    await gotoReady(page, '/?dialog=login', true)
+    const dialog = authPanel(page, true, '登录')
+    await expect(dialog).toBeVisible()
+    // Opening moves focus into the dialog.
+    await expect.poll(async () => (await focused(page))?.inDialog).toBe(true)
+
+    const forward: string[] = []
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab')
+      const now = await focused(page)
+      expect(now?.inDialog, `Tab ${i + 1} left the dialog: ${JSON.stringify(now)}`).toBe(true)
+      forward.push(`${now?.tag}#${now?.id}|${now?.name}|${now?.className}`)
+    }
+    // It cycles: the dialog's controls, then round to the first again.
+    const distinct = new Set(forward)
+    expect(distinct.size).toBeGreaterThanOrEqual(4)
+    expect(distinct.size).toBeLessThan(forward.length)
+    expect(forward.slice(distinct.size, distinct.size * 2)).toEqual(forward.slice(0, distinct.size))
+    expect([...distinct].some((entry) => /^button#[^|]*\|登录\|/.test(entry))).toBe(true)
+
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Shift+Tab')
+      expect((await focused(page))?.inDialog, `Shift+Tab ${i + 1}`).toBe(true)
+    }
+  })
+})

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs'
+import { expect, inject, test } from 'vitest'
+import { uniqueEmail } from '#tests/db-utils.ts'
+import { createClient } from './client.ts'
+
+const baseUrl = inject('baseUrl')
+const DEMO = { user_email: 'demo@example.com', user_password: 'qiye-demo-2026' }
+const golden = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/api/${name}.json`, import.meta.url), 'utf8'))
+
+test('GET /api/site/init-info as a guest matches the contract', async () => {
+  const { status, headers, body } = await createClient(baseUrl).api('/api/site/init-info')
+  expect(status).toBe(200)
+  expect(headers.get('Cache-Control')).toBe('no-store')
+  expect(body).toEqual(golden('site.init-info.guest'))
+})
+
+test('signing in with a wrong password answers code≠1 in Chinese and sets no cookie', async () => {
+  const client = createClient(baseUrl)
+  const { status, headers, body } = await client.api('/api/sign/in', { method: 'POST', json: { ...DEMO, user_password: 'wrong!' } })
+  expect(status).toBe(200)
+  expect(body).toEqual({ code: 0, msg: '邮箱或密码错误', data: null })
+  expect(headers.getSetCookie()).toEqual([])
+})
+
+test('sign in (form-encoded), see the account in init-info, sign out', async () => {
+  const client = createClient(baseUrl)
+  const signIn = await client.api('/api/sign/in', { method: 'POST', form: DEMO })
+  expect(signIn.body).toMatchObject({ code: 1, data: { nickname: '起页官方' } })
+  expect(signIn.headers.getSetCookie()[0]).toMatch(/^qy_sid=[\w-]{43}; Path=\/; SameSite=Lax; Max-Age=2592000; HttpOnly$/)
+  const token = client.jar.get('qy_sid')
+
+  const info = await client.api('/api/site/init-info')
+  expect(info.body.data).toMatchObject({ isGuest: false, nickname: '起页官方', domain: 'demo' })
+  expect(info.body.data.homepageInfo).toMatchObject({ isOwn: true, code: 'demo' })
+
+  const out = await client.api('/api/sign/out', { method: 'POST', headers: client.sameOrigin })
+  expect(out.body).toMatchObject({ code: 1, msg: '已退出登录' })
+  // The old token is dead, not just forgotten by this client.
+  const replay = createClient(baseUrl)
+  replay.jar.set('qy_sid', token!)
+  expect((await replay.api('/api/site/init-info')).body.data.isGuest).toBe(true)
+})
+
+test('register over JSON signs the new account in; its e-mail is then taken', async () => {
+  const client = createClient(baseUrl)
+  const email = uniqueEmail()
+  const on = await client.api('/api/sign/on', { method: 'POST', json: { user_nickname: '接口用户', user_email: email, user_password: '六个中文密码' } })
+  expect(on.body).toMatchObject({ code: 1, msg: '注册成功，页面即将刷新', data: { nickname: '接口用户' } })
+  const info = await client.api('/api/site/init-info')
+  expect(info.body.data).toMatchObject({ isGuest: false, nickname: '接口用户' })
+  expect(info.body.data.homepageInfo).toMatchObject({ name: '接口用户的主页', isOwn: true })
+
+  const guest = createClient(baseUrl)
+  expect((await guest.api('/api/sign/check-email', { method: 'POST', json: { user_email: email } })).body).toEqual({ code: 0, msg: '该邮箱地址已经存在', data: null })
+  expect((await guest.api('/api/sign/check-email', { method: 'POST', form: { user_email: uniqueEmail() } })).body.code).toBe(1)
+  expect((await guest.api('/api/sign/on', { method: 'POST', json: { user_nickname: 'x', user_email: email, user_password: '123456' } })).body).toEqual({ code: 0, msg: '该邮箱地址已经存在', data: null })
+})
+
+test.each([
+  [{ user_nickname: '', user_email: uniqueEmail(), user_password: '123456' }, '请输入昵称'],
+  [{ user_nickname: '一'.repeat(21), user_email: uniqueEmail(), user_password: '123456' }, '昵称长度不能超过20个字'],
+  [{ user_nickname: '小明', user_email: 'bad', user_password: '123456' }, '请输入正确的邮箱地址'],
+  [{ user_nickname: '小明', user_password: '123456' }, '请输入邮箱地址'],
+  [{ user_nickname: '小明', user_email: uniqueEmail(), user_password: '12345' }, '密码长度不能小于6位'],
+])('register %j → %s', async (json, msg) => {
+  expect((await createClient(baseUrl).api('/api/sign/on', { method: 'POST', json })).body).toEqual({ code: 0, msg, data: null })
+})
+
+test('a mutating call from a foreign origin is refused and changes nothing', async () => {
+  const client = createClient(baseUrl)
+  await client.api('/api/sign/in', { method: 'POST', json: DEMO })
+  for (const headers of [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }, {}]) {
+    const { status, body } = await client.api('/api/sign/out', { method: 'POST', headers })
+    expect(status).toBe(403)
+    expect(body).toEqual({ code: 0, msg: '请求来源不合法', data: null })
+  }
+  expect((await client.api('/api/site/init-info')).body.data.isGuest).toBe(false)
+})
+
+test('GET on a call that changes state is refused with 405', async () => {
+  const { status, body } = await createClient(baseUrl).api('/api/sign/out')
+  expect(status).toBe(405)
+  expect(body.code).not.toBe(1)
+})
+
+test('an unknown /api path is a 404 envelope', async () => {
+  const { status, body } = await createClient(baseUrl).api('/api/no/such-call', { method: 'POST', json: {} })
+  expect(status).toBe(404)
+  expect(body).toEqual({ code: 0, msg: '接口不存在', data: null })
+})
+
+test('a malformed JSON body is a Chinese failure, not a 500', async () => {
+  const response = await createClient(baseUrl).request('/api/sign/in', {
+    method: 'POST',
+    body: '{"user_email":',
+    headers: { 'Content-Type': 'application/json' },
+  })
+  expect(response.status).toBe(200)
+  expect(await response.json()).toEqual({ code: 0, msg: '请求格式不正确', data: null })
+})

@@ -1,0 +1,111 @@
+import { expect, inject, test } from 'vitest'
+import { createClient } from './client.ts'
+
+const baseUrl = inject('baseUrl')
+const DEMO = { email: 'demo@example.com', password: 'qiye-demo-2026' }
+
+test('pages carry an enforced CSP whose nonce is on every script, and the other security headers', async () => {
+  const response = await createClient(baseUrl).request('/')
+  expect(response.status).toBe(200)
+  const html = await response.text()
+  expect(html).toContain('<html lang="zh-CN">')
+  expect(html).toContain('起页示例主页')
+  const csp = response.headers.get('Content-Security-Policy')!
+  expect(response.headers.get('Content-Security-Policy-Report-Only')).toBeNull()
+  const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1]
+  expect(nonce).toBeTruthy()
+  for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "default-src 'self'"]) {
+    expect(csp).toContain(directive)
+  }
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag)
+  expect(scripts.length).toBeGreaterThan(0)
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+  expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
+  expect(response.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
+  expect(response.headers.get('X-Powered-By')).toBeNull()
+  // A new nonce for every response.
+  const again = (await createClient(baseUrl).request('/')).headers.get('Content-Security-Policy')
+  expect(again).not.toBe(csp)
+})
+
+test('bookmarks link straight to the site without leaking the referrer', async () => {
+  const html = await (await createClient(baseUrl).request('/demo')).text()
+  expect(html).toContain('<a class="link" href="https://github.com/" rel="noopener noreferrer" target="_blank"')
+})
+
+test('an unknown page is a 404 with the spec message and a way home', async () => {
+  const response = await createClient(baseUrl).request('/no-such-page/at/all')
+  expect(response.status).toBe(404)
+  const html = await response.text()
+  expect(html).toContain('当前页面不存在或已被删除')
+  expect(html).toMatch(/<a[^>]+href="\/"[^>]*>返回首页<\/a>/)
+  const err = await createClient(baseUrl).request('/err')
+  expect(await err.text()).toContain('当前页面不存在或已被删除')
+})
+
+test('a homepage by personal domain ignores letter case; an unknown domain is a 404', async () => {
+  expect(await (await createClient(baseUrl).request('/DEMO')).text()).toContain('起页示例主页')
+  expect((await createClient(baseUrl).request('/nobody-here')).status).toBe(404)
+})
+
+test('the login form without JavaScript: errors in Chinese, typed values kept, then success', async () => {
+  const client = createClient(baseUrl)
+  const bad = await client.request('/login', {
+    method: 'POST',
+    headers: client.sameOrigin,
+    form: { intent: 'register', nickname: '无脚本', email: 'not-an-email', password: '123', redirectTo: '/' },
+  })
+  expect(bad.status).toBe(400)
+  const html = await bad.text()
+  expect(html).toContain('请输入正确的邮箱地址')
+  expect(html).toContain('value="无脚本"')
+  expect(html).toContain('value="not-an-email"')
+  expect(html).not.toContain('value="123"')
+
+  const ok = await client.request('/login', {
+    method: 'POST',
+    headers: client.sameOrigin,
+    form: { intent: 'login', ...DEMO, redirectTo: '/demo' },
+  })
+  expect(ok.status).toBe(302)
+  expect(ok.headers.get('Location')).toBe('/demo')
+  expect(client.jar.get('qy_sid')).toMatch(/^[\w-]{43}$/)
+})
+
+test.each([
+  // React Router's own check answers a foreign Origin on page actions first (400) ...
+  [{ Origin: 'https://evil.example' }, 400],
+  // ... and ours the requests it lets through: no Origin, but the browser says cross-site.
+  [{ 'Sec-Fetch-Site': 'cross-site' }, 403],
+])('a cross-site form post to a page action (%j) is refused with %i', async (headers, status) => {
+  const client = createClient(baseUrl)
+  const response = await client.request('/login', { method: 'POST', headers, form: { intent: 'login', ...DEMO } })
+  expect(response.status).toBe(status)
+  expect(client.jar.has('qy_sid')).toBe(false)
+})
+
+test('log out is a POST; a GET to /logout changes nothing', async () => {
+  const client = createClient(baseUrl)
+  await client.request('/login', { method: 'POST', headers: client.sameOrigin, form: { intent: 'login', ...DEMO } })
+  await client.request('/logout')
+  expect((await client.api('/api/site/init-info')).body.data.isGuest).toBe(false)
+  const out = await client.request('/logout', { method: 'POST', headers: client.sameOrigin })
+  expect(out.status).toBe(302)
+  expect((await client.api('/api/site/init-info')).body.data.isGuest).toBe(true)
+})
+
+test.each([
+  ['//evil.example/x', '/'],
+  ['/\\evil.example', '/'],
+  ['https://evil.example/', '/'],
+  ['/demo?x=1', '/demo?x=1'],
+])('/site/redirect?url=%s goes to %s, and only after signing in', async (target, expected) => {
+  const guest = createClient(baseUrl)
+  const asGuest = await guest.request(`/site/redirect?url=${encodeURIComponent(target)}`)
+  expect(asGuest.headers.get('Location')).toBe(`/login?redirectTo=${encodeURIComponent(expected)}`)
+  const user = createClient(baseUrl)
+  await user.request('/login', { method: 'POST', headers: user.sameOrigin, form: { intent: 'login', ...DEMO } })
+  const signedIn = await user.request(`/site/redirect?url=${encodeURIComponent(target)}`)
+  expect(signedIn.status).toBe(302)
+  expect(signedIn.headers.get('Location')).toBe(expected)
+})

@@ -1,0 +1,23 @@
+import type { TestProject } from 'vitest/node'
+import { freshDataDir, startServer } from './server-process.ts'
+import { createServerDatabase, serverUrl } from './test-db.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string
+    databaseUrl: string
+  }
+}
+
+/** One built server for the HTTP tests, on a fresh PGlite directory or a fresh server database. */
+export default async function setup(project: TestProject) {
+  const database = serverUrl ? await createServerDatabase(serverUrl) : null
+  const server = await startServer(database ? { DATABASE_URL: database.url } : { PGLITE_DIR: freshDataDir() })
+  project.provide('baseUrl', server.url)
+  project.provide('databaseUrl', database?.url ?? '')
+  return async () => {
+    const code = await server.stop()
+    await database?.drop()
+    if (code !== 0) throw new Error(`server exited with ${code}:\n${server.output()}`)
+  }
+}
