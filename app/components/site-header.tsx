@@ -20,7 +20,7 @@ export function SiteHeader({
   return (
     <header className="site-header">
       <div className="site-header-inner">
-        <Link to="/" className="brand" aria-label="起页首页">
+        <Link to="/" className="brand">
           <span className="brand-logo" aria-hidden="true">
             起
           </span>

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod.ts'
 
 /** Passwords are never truncated; the cap only stops hashing megabytes (SECURITY.md §2.4). */
 export const PASSWORD_MAX = 256

@@ -1,25 +1,20 @@
 import { count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { homepages, sources, users } from '#app/db/schema/index.ts'
 import { createUser } from '#tests/db-utils.ts'
-import { createTestDb, type TestDb } from '#tests/setup/test-db.ts'
+import { useTestDb } from '#tests/setup/test-db.ts'
 import { getUser } from './account.server.ts'
 import { homepageInfo, loadHomepageContent, resolveHomepage } from './homepage.server.ts'
 import { DEMO_EMAIL, seedDemo } from './seed.server.ts'
 
-let t: TestDb
-beforeAll(async () => {
-  t = await createTestDb()
-  await seedDemo(t.db, 'demo-password')
-})
-afterAll(() => t.dispose())
+const db = useTestDb((db) => seedDemo(db, 'demo-password'))
 
 test('the demo is seeded once, with a few dozen links in Chinese categories', async () => {
-  expect(await seedDemo(t.db, 'demo-password')).toBe(false)
-  expect((await t.db.select({ n: count() }).from(users).where(eq(users.email, DEMO_EMAIL)))[0]!.n).toBe(1)
-  const resolved = await resolveHomepage(t.db, null)
+  expect(await seedDemo(db(), 'demo-password')).toBe(false)
+  expect((await db().select({ n: count() }).from(users).where(eq(users.email, DEMO_EMAIL)))[0]!.n).toBe(1)
+  const resolved = await resolveHomepage(db(), null)
   expect(resolved?.homepage.code).toBe('demo')
-  const content = await loadHomepageContent(t.db, resolved!)
+  const content = await loadHomepageContent(db(), resolved!)
   const categories = content.flatMap((m) => m.bags.map((b) => b.name))
   expect(categories).toEqual(expect.arrayContaining(['常用', '新闻', '开发', '设计']))
   const links = content.flatMap((m) => m.bags.flatMap((b) => b.sources))
@@ -28,46 +23,46 @@ test('the demo is seeded once, with a few dozen links in Chinese categories', as
 })
 
 test('a user sees their own current homepage, labelled nickname + 的主页', async () => {
-  const { user } = await createUser(t.db, { nickname: '小红' })
-  const resolved = await resolveHomepage(t.db, user)
+  const { user } = await createUser(db(), { nickname: '小红' })
+  const resolved = await resolveHomepage(db(), user)
   expect(resolved?.role).toBe('owner')
   expect(resolved?.homepage.userId).toBe(user.id)
   expect(homepageInfo(resolved!)).toMatchObject({ name: '小红的主页', isOwn: true, memberRole: 'owner' })
 })
 
 test('a private homepage is invisible to guests and other users, visible to its owner', async () => {
-  const { user: owner } = await createUser(t.db)
-  const { user: other } = await createUser(t.db)
-  await t.db.update(homepages).set({ code: 'Secret-Page' }).where(eq(homepages.userId, owner.id))
-  expect(await resolveHomepage(t.db, null, 'secret-page')).toBeNull()
-  expect(await resolveHomepage(t.db, other, 'secret-page')).toBeNull()
-  expect((await resolveHomepage(t.db, owner, 'SECRET-PAGE'))?.role).toBe('owner')
+  const { user: owner } = await createUser(db())
+  const { user: other } = await createUser(db())
+  await db().update(homepages).set({ code: 'Secret-Page' }).where(eq(homepages.userId, owner.id))
+  expect(await resolveHomepage(db(), null, 'secret-page')).toBeNull()
+  expect(await resolveHomepage(db(), other, 'secret-page')).toBeNull()
+  expect((await resolveHomepage(db(), owner, 'SECRET-PAGE'))?.role).toBe('owner')
 })
 
 test('a trashed homepage resolves for nobody', async () => {
-  const { user } = await createUser(t.db)
-  await t.db
+  const { user } = await createUser(db())
+  await db()
     .update(homepages)
     .set({ code: 'trashed1', isOpen: true, deletedAt: new Date() })
     .where(eq(homepages.userId, user.id))
-  expect(await resolveHomepage(t.db, null, 'trashed1')).toBeNull()
-  expect(await resolveHomepage(t.db, user, 'trashed1')).toBeNull()
+  expect(await resolveHomepage(db(), null, 'trashed1')).toBeNull()
+  expect(await resolveHomepage(db(), user, 'trashed1')).toBeNull()
 })
 
 test('private links read 未公开链接 and blacklisted ones 违规链接, without their address, for non-owners', async () => {
-  const demo = (await resolveHomepage(t.db, null))!
-  const [first, second] = await t.db.select().from(sources).where(eq(sources.homepageId, demo.homepage.id)).limit(2)
-  await t.db.update(sources).set({ isPrivate: true }).where(eq(sources.id, first!.id))
-  await t.db.update(sources).set({ blacklist: true }).where(eq(sources.id, second!.id))
+  const demo = (await resolveHomepage(db(), null))!
+  const [first, second] = await db().select().from(sources).where(eq(sources.homepageId, demo.homepage.id)).limit(2)
+  await db().update(sources).set({ isPrivate: true }).where(eq(sources.id, first!.id))
+  await db().update(sources).set({ blacklist: true }).where(eq(sources.id, second!.id))
   const find = (modules: Awaited<ReturnType<typeof loadHomepageContent>>, id: number) =>
     modules.flatMap((m) => m.bags.flatMap((b) => b.sources)).find((s) => s.id === id)
 
-  const asGuest = await loadHomepageContent(t.db, demo)
+  const asGuest = await loadHomepageContent(db(), demo)
   expect(find(asGuest, first!.id)).toMatchObject({ name: '未公开链接', url: null, host: '' })
   expect(find(asGuest, second!.id)).toMatchObject({ name: '违规链接', url: null })
 
-  const owner = await getUser(t.db, demo.homepage.userId)
-  const asOwner = await loadHomepageContent(t.db, (await resolveHomepage(t.db, owner, 'demo'))!)
+  const owner = await getUser(db(), demo.homepage.userId)
+  const asOwner = await loadHomepageContent(db(), (await resolveHomepage(db(), owner, 'demo'))!)
   expect(find(asOwner, first!.id)).toMatchObject({ name: first!.name, url: first!.url })
   expect(find(asOwner, second!.id)).toMatchObject({ name: '违规链接', url: null })
 })

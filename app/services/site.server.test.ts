@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { createUser } from '#tests/db-utils.ts'
-import { createTestDb, type TestDb } from '#tests/setup/test-db.ts'
+import { useTestDb } from '#tests/setup/test-db.ts'
 import { seedDemo } from './seed.server.ts'
 import { initInfo } from './site.server.ts'
 
-let t: TestDb
-beforeAll(async () => {
-  t = await createTestDb()
-  await seedDemo(t.db, 'demo-password')
-})
-afterAll(() => t.dispose())
+const db = useTestDb((db) => seedDemo(db, 'demo-password'))
 
 /** Spec §3 "Init info": the start-up response has exactly these fields. */
 const INIT_INFO_FIELDS = [
@@ -19,7 +14,7 @@ const INIT_INFO_FIELDS = [
 ]
 
 test('a guest gets the spec fields and the official demo homepage', async () => {
-  const info = await initInfo(t.db, null, {})
+  const info = await initInfo(db(), null, {})
   expect(Object.keys(info).sort()).toEqual([...INIT_INFO_FIELDS].sort())
   expect(info).toMatchObject({ isGuest: true, userId: 0, domain: 'demo', searchKeymap: 'k', noteKeymap: 'b', pageWidthType: 'default' })
   expect(info.homepageInfo).toMatchObject({ code: 'demo', isOwn: false, isOpen: true, memberRole: 'visitor' })
@@ -27,14 +22,14 @@ test('a guest gets the spec fields and the official demo homepage', async () => 
 })
 
 test('a signed-in user gets their own homepage and account fields', async () => {
-  const { user } = await createUser(t.db, { nickname: '阿强' })
-  const info = await initInfo(t.db, user, { pageWidthType: 'max-1' })
+  const { user } = await createUser(db(), { nickname: '阿强' })
+  const info = await initInfo(db(), user, { pageWidthType: 'max-1' })
   expect(info).toMatchObject({ isGuest: false, userId: user.id, nickname: '阿强', homepageId: user.currentHomepageId, pageWidthType: 'max-1' })
   expect(info.joinTime).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   expect(info.homepageInfo).toMatchObject({ isOwn: true, name: '阿强的主页' })
 })
 
 test('an unknown domain fails, and an unknown page width falls back', async () => {
-  await expect(initInfo(t.db, null, { domain: 'no-such-page' })).rejects.toThrow('当前页面不存在或已被删除')
-  expect((await initInfo(t.db, null, { pageWidthType: '<script>' })).pageWidthType).toBe('default')
+  await expect(initInfo(db(), null, { domain: 'no-such-page' })).rejects.toThrow('当前页面不存在或已被删除')
+  expect((await initInfo(db(), null, { pageWidthType: '<script>' })).pageWidthType).toBe('default')
 })

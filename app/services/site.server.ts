@@ -5,7 +5,8 @@ import { homepageInfo, homepageLayout, homepageSkin, resolveHomepage } from './h
 
 export const PAGE_WIDTH_TYPES = ['default', 'max-2', 'max-1', 'normal', 'min-1', 'min-2'] as const
 
-const day = (at: Date) => at.toISOString().slice(0, 10)
+/** A calendar date as the product's users count it (China time): YYYY-MM-DD. */
+const day = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' })
 
 /**
  * The start-up answer (spec §3 "Init info"): who is looking, at which homepage, with what

@@ -69,7 +69,8 @@ test.each([
 test('a mutating call from a foreign origin is refused and changes nothing', async () => {
   const client = createClient(baseUrl)
   await client.api('/api/sign/in', { method: 'POST', json: DEMO })
-  for (const headers of [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }, {}]) {
+  const forged: Record<string, string>[] = [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }, {}]
+  for (const headers of forged) {
     const { status, body } = await client.api('/api/sign/out', { method: 'POST', headers })
     expect(status).toBe(403)
     expect(body).toEqual({ code: 0, msg: '请求来源不合法', data: null })
@@ -97,4 +98,14 @@ test('a malformed JSON body is a Chinese failure, not a 500', async () => {
   })
   expect(response.status).toBe(200)
   expect(await response.json()).toEqual({ code: 0, msg: '请求格式不正确', data: null })
+})
+
+test('a POST on a read is a 405 envelope, and absent sign-in fields get the Chinese message', async () => {
+  const client = createClient(baseUrl)
+  const post = await client.api('/api/site/init-info', { method: 'POST', json: {} })
+  expect(post.status).toBe(405)
+  expect(post.body).toEqual({ code: 0, msg: '请求方法不允许', data: null })
+  expect((await client.api('/api/sign/in', { method: 'POST', json: {} })).body).toEqual({ code: 0, msg: '请输入邮箱地址', data: null })
+  expect((await client.api('/api/sign/in', { method: 'POST', json: { user_email: 'a@example.com' } })).body.msg).toBe('请输入登录密码')
+  expect((await client.api(`/api/site/init-info?domain=${'x'.repeat(65)}`)).body).toEqual({ code: 0, msg: '当前页面不存在或已被删除', data: null })
 })

@@ -6,7 +6,7 @@ import { createClient } from './client.ts'
 
 const serverUrl = process.env.TEST_DATABASE_URL
 const database = serverUrl ? await createServerDatabase(serverUrl) : null
-const env = database ? { DATABASE_URL: database.url } : { PGLITE_DIR: freshDataDir() }
+const env: Record<string, string> = database ? { DATABASE_URL: database.url } : { PGLITE_DIR: freshDataDir() }
 afterAll(() => database?.drop())
 // Keeps the shared server of the other files out of this one.
 inject('baseUrl')

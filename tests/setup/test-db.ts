@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
+import { afterAll, beforeAll } from 'vitest'
 import { type DbHandle, openDb } from '#app/db/client.server.ts'
 import { migrate } from '#app/db/migrate.server.ts'
 
@@ -48,4 +49,21 @@ export async function createTestDb(): Promise<TestDb> {
   const handle = await openDb({ dataDir: 'memory://' })
   await migrate(handle)
   return { ...handle, dispose: () => handle.close() }
+}
+
+/**
+ * A fresh database for the test file that calls it, made before its tests and dropped after:
+ * `const db = useTestDb()`, then `db()` inside tests. `prepare` runs once, e.g. to seed.
+ */
+export function useTestDb(prepare?: (db: TestDb['db']) => Promise<unknown>) {
+  let handle: TestDb | undefined
+  beforeAll(async () => {
+    handle = await createTestDb()
+    await prepare?.(handle.db)
+  })
+  afterAll(() => handle?.dispose())
+  return () => {
+    if (!handle) throw new Error('useTestDb: the database is made in beforeAll')
+    return handle.db
+  }
 }

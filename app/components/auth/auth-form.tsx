@@ -65,8 +65,13 @@ export function AuthForm({
     if (fetched?.status === 'error') document.getElementById(form.id)?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus()
   }, [fetched, form.id])
 
-  const input = (field: (typeof fields)['email'], type: 'text' | 'email' | 'password', extra: object = {}) => {
-    const props = getInputProps(field, { type })
+  const input = (
+    field: (typeof fields)['email'],
+    type: 'text' | 'email' | 'password',
+    extra: object = {},
+    ariaDescribedBy?: string,
+  ) => {
+    const props = getInputProps(field, { type, ariaDescribedBy })
     return <input {...props} key={props.key} {...extra} />
   }
 
@@ -106,8 +111,7 @@ export function AuthForm({
         {input(fields.password, 'password', {
           autoComplete: mode === 'login' ? 'current-password' : 'new-password',
           placeholder: mode === 'login' ? '请输入登录密码' : '至少6位',
-          'aria-describedby': mode === 'register' ? hintId : undefined,
-        })}
+        }, mode === 'register' ? hintId : undefined)}
         {mode === 'register' ? (
           <p id={hintId} className="field-hint">
             至少6位，可以使用中文，不会被截断

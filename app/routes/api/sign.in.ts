@@ -9,7 +9,7 @@ export const loader = postOnly
 
 /** POST /api/sign/in {user_email, user_password} */
 export const action = defineApi(
-  z.object({ user_email: z.unknown(), user_password: z.unknown() }),
+  z.object({ user_email: z.unknown().optional(), user_password: z.unknown().optional() }),
   async (input, ctx) => {
     // remix-auth's form strategy reads a form: JSON bodies are handed to it as one.
     const form = new URLSearchParams()
