@@ -61,6 +61,8 @@ export const modules = pgTable(
     /** 0 common categories, 1 navigation (single level), 2 image / multi-category. */
     moduleType: smallint('module_type').notNull().default(0),
     isDefault: boolean('is_default').notNull().default(false),
+    /** Shared through a link (module share, change-status). */
+    isOpen: boolean('is_open').notNull().default(false),
     sortKey: sortKey(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -88,6 +90,8 @@ export const bags = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
+    /** Rows trashed together (a category with its bookmarks) restore together. */
+    deletedBatchId: text('deleted_batch_id'),
   },
   (t) => [
     index('bags_module_idx').on(t.moduleId, t.parentId, t.sortKey),
@@ -121,10 +125,15 @@ export const sources = pgTable(
     blacklist: boolean('blacklist').notNull().default(false),
     clickAmount: integer('click_amount').notNull().default(0),
     clickTime: timestamp('click_time', { withTimezone: true }),
+    /** Starred (liked): listed by the star module (-1). */
+    liked: boolean('liked').notNull().default(false),
+    /** Send the Referer to the site (rel without noreferrer). */
+    referral: boolean('referral').notNull().default(false),
     sortKey: sortKey(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
+    deletedBatchId: text('deleted_batch_id'),
   },
   (t) => [
     index('sources_bag_idx').on(t.bagId, t.parentId, t.sortKey),

@@ -1,2 +1,3 @@
 export * from './users.ts'
 export * from './homepages.ts'
+export * from './icons.ts'
