@@ -25,6 +25,9 @@ export type DbHandle = {
 export async function openDb({ url, dataDir }: { url?: string; dataDir: string }): Promise<DbHandle> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 })
+    // An idle connection the server drops (restart, admin command) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`))
     return {
       db: drizzlePg({ client: pool, schema }) as unknown as Db,
       driver: 'postgres',

@@ -1,11 +1,14 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
-import { can, type Role } from '#app/auth/permissions.ts'
+import type { Role } from '#app/auth/permissions.ts'
+import { type Actor, canSee, roleOn } from './access.server.ts'
+import { type SourceView, sourceView } from './source.server.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { bags, homepages, modules, sources, users, type Homepage, type User } from '#app/db/schema/index.ts'
 import { DEFAULT_LAYOUT, DEFAULT_SKIN, homepageLabel } from '#app/schemas/homepage.ts'
 import { env } from '#app/utils/env.server.ts'
 
-export type Actor = User | null
+export type { Actor } from './access.server.ts'
+export type { SourceView } from './source.server.ts'
 
 export type ResolvedHomepage = {
   homepage: Homepage
@@ -15,17 +18,11 @@ export type ResolvedHomepage = {
 
 const notDeleted = isNull(homepages.deletedAt)
 
-/** The role of the actor on a homepage; members and followers arrive with sharing. */
-function roleOn(actor: Actor, homepage: Homepage): Role {
-  if (!actor) return 'guest'
-  return homepage.userId === actor.id ? 'owner' : 'visitor'
-}
-
 async function withCreator(db: Db, actor: Actor, homepage: Homepage | undefined) {
   if (!homepage) return null
   const role = roleOn(actor, homepage)
   // A private homepage is invisible to everyone but its people: same answer as "no such page".
-  if (!homepage.isOpen && role !== 'owner') return null
+  if (!canSee(role, homepage)) return null
   const [creator] = await db
     .select({ uid: users.id, nickname: users.nickname, avatar: users.avatar })
     .from(users)
@@ -62,23 +59,6 @@ export async function resolveHomepage(db: Db, actor: Actor, code?: string | null
   return withCreator(db, actor, row)
 }
 
-export type SourceView = {
-  id: number
-  bid: number
-  parentId: number | null
-  type: string
-  name: string
-  url: string | null
-  host: string
-  note: string
-  icon: string | null
-  formats: Record<string, unknown>
-  private: boolean
-  blacklist: boolean
-  clickAmount: number
-  clickTime: string | null
-}
-
 export type BagView = {
   bid: number
   moduleId: number
@@ -90,15 +70,6 @@ export type BagView = {
 }
 
 export type ModuleView = { moduleId: number; name: string; icon: string; moduleType: number; isDefault: boolean; bags: BagView[] }
-
-function hostOf(url: string | null) {
-  if (!url) return ''
-  try {
-    return new URL(url).host
-  } catch {
-    return ''
-  }
-}
 
 /**
  * Everything the start page draws, in three queries whatever its size (PERFORMANCE.md: PGlite
@@ -120,26 +91,9 @@ export async function loadHomepageContent(db: Db, resolved: ResolvedHomepage): P
       .where(and(eq(sources.homepageId, homepageId), isNull(sources.deletedAt)))
       .orderBy(asc(sources.sortKey), asc(sources.id)),
   ])
-  const seePrivate = can(resolved.role, 'view-private')
   const bySource = new Map<number, SourceView[]>()
   for (const row of sourceRows) {
-    const masked = (row.isPrivate && !seePrivate) || row.blacklist
-    const view: SourceView = {
-      id: row.id,
-      bid: row.bagId,
-      parentId: row.parentId,
-      type: row.type,
-      name: row.blacklist ? '违规链接' : masked ? '未公开链接' : row.name,
-      url: masked ? null : row.url,
-      host: masked ? '' : hostOf(row.url),
-      note: masked ? '' : row.note,
-      icon: masked ? null : row.icon,
-      formats: row.formats,
-      private: row.isPrivate,
-      blacklist: row.blacklist,
-      clickAmount: row.clickAmount,
-      clickTime: row.clickTime?.toISOString() ?? null,
-    }
+    const view = sourceView(row, resolved.role)
     const list = bySource.get(row.bagId) ?? []
     list.push(view)
     bySource.set(row.bagId, list)

@@ -1,0 +1,109 @@
+import { z } from './zod.ts'
+
+/**
+ * Forms and /api payloads for modules, categories (bags) and bookmarks (sources), with the
+ * spec's messages (§5, §9). Isomorphic: the browser validates with them too.
+ */
+
+export const MAX_CHILDREN = 100
+export const TOO_MANY_CHILDREN = '最多添加100个书签'
+
+const id = z.coerce.number().int().positive()
+const optionalId = z.preprocess((v) => (v === '' || v === null || v === '0' || v === 0 ? undefined : v), id.optional())
+const icon = z.string({ error: '请选择图标' }).trim().min(1, '请选择图标').max(200, '请选择图标')
+const color = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, '请选择正确的颜色')
+  .optional()
+  .or(z.literal('').transform(() => undefined))
+
+/** A bookmark address: only http and https, parsed the way browsers parse it (SECURITY.md §0.2). */
+export const LinkUrl = z
+  .string({ error: '请输入网站链接URL' })
+  .trim()
+  .min(1, '请输入网站链接URL')
+  .max(2048, '请输入http或https开头的链接')
+  .refine((value) => {
+    try {
+      const url = new URL(value)
+      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password
+    } catch {
+      return false
+    }
+  }, '请输入http或https开头的链接')
+  .transform((value) => new URL(value).href)
+
+export const FormatsSchema = z
+  .object({
+    color: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional().catch(undefined),
+    style: z.enum(['normal', 'italic', 'underline']).optional().catch(undefined),
+    align: z.enum(['left', 'center', 'right']).optional().catch(undefined),
+    weight: z.enum(['normal', 'bold']).optional().catch(undefined),
+    size: z.string().regex(/^(1[2-9]|2[0-9]|30)px$/).optional().catch(undefined),
+  })
+  .catch({})
+
+export const ModuleSchema = z.object({
+  moduleId: optionalId,
+  homepageId: id,
+  name: z.string({ error: '请输入模块名称' }).trim().min(1, '请输入模块名称').max(20, '模块名称不能超过20个字'),
+  icon,
+  moduleType: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)])).catch(0),
+})
+
+export const BagSchema = z.object({
+  bid: optionalId,
+  moduleId: id,
+  parentId: optionalId,
+  name: z.string({ error: '请输入名称' }).trim().min(1, '请输入名称').max(20, '名称不能超过20个字'),
+  icon,
+  color,
+})
+
+const checkbox = z.preprocess((v) => v === '1' || v === 1 || v === true || v === 'on' || v === 'true', z.boolean())
+
+export const LinkSchema = z.object({
+  id: optionalId,
+  bid: id,
+  parentLinkId: optionalId,
+  name: z.string({ error: '请输入网站名称' }).trim().min(1, '请输入网站名称').max(100, '网站名称的长度不能超过100个字'),
+  url: LinkUrl,
+  note: z.string().trim().max(100, '备注的长度不能超过100个字').default(''),
+  icon: z.string().trim().max(200).optional(),
+  formats: FormatsSchema.optional(),
+  isOnlyOwnView: checkbox.default(false),
+  isOnlyOwnViewRemark: z.string().trim().max(100, '备注的长度不能超过100个字').default(''),
+})
+
+export const FolderSchema = z.object({
+  id: optionalId,
+  bid: id,
+  name: z.string({ error: '请输入文件夹名称' }).trim().min(1, '请输入文件夹名称').max(30, '名称不能超过30个字'),
+  summary: z.string().trim().max(50, '备注长度不能超过50个字').default(''),
+  icon: z.string().trim().max(200).optional(),
+})
+
+export const DividerSchema = z.object({
+  id: optionalId,
+  bid: id,
+  parentLinkId: optionalId,
+  name: z.string().trim().max(30, '分割线标题不能超过30个字').default(''),
+  align: z.enum(['left', 'center', 'right']).catch('center'),
+  style: z.enum(['solid', 'dashed', 'double']).catch('solid'),
+  color: color,
+})
+
+/** A note-type bookmark (create-base): its remark is its name. */
+export const NoteSourceSchema = z.object({
+  bid: id,
+  parentId: optionalId,
+  remark: z.string({ error: '请输入名称' }).trim().min(1, '请输入名称').max(100, '名称不能超过100个字'),
+})
+
+export type ModuleInput = z.infer<typeof ModuleSchema>
+export type BagInput = z.infer<typeof BagSchema>
+export type LinkInput = z.infer<typeof LinkSchema>
+export type FolderInput = z.infer<typeof FolderSchema>
+export type DividerInput = z.infer<typeof DividerSchema>
+export type NoteSourceInput = z.infer<typeof NoteSourceSchema>

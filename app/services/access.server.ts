@@ -1,0 +1,54 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { can, type Capability, type Role } from '#app/auth/permissions.ts'
+import type { Db, Tx } from '#app/db/client.server.ts'
+import { homepages, type Homepage, type User } from '#app/db/schema/index.ts'
+import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
+
+export type Actor = User | null
+
+/** One answer for "missing" and "not yours to see", so ids reveal nothing (SECURITY.md G50). */
+export const NOT_FOUND = '内容不存在或已被删除'
+export const FORBIDDEN = '您没有权限执行此操作'
+
+/** The actor's role on a homepage; members, managers and followers arrive with sharing. */
+export function roleOn(actor: Actor, homepage: Homepage): Role {
+  if (!actor) return 'guest'
+  return homepage.userId === actor.id ? 'owner' : 'visitor'
+}
+
+/** Whether the actor may see the homepage at all: open ones to everyone, private ones to their people. */
+export function canSee(role: Role, homepage: Homepage) {
+  return homepage.isOpen || role === 'owner' || role === 'manager' || role === 'member'
+}
+
+/**
+ * The homepage and the actor's role on it, or NOT_FOUND when it is missing, trashed or
+ * invisible to the actor. Pass `lock` inside a transaction to hold the homepage row until commit,
+ * which serialises concurrent writers of one homepage (limits, sort orders).
+ */
+export async function homepageAccess(db: Db | Tx, actor: Actor, homepageId: number, lock = false) {
+  const query = db
+    .select()
+    .from(homepages)
+    .where(and(eq(homepages.id, homepageId), isNull(homepages.deletedAt)))
+    .limit(1)
+  const [homepage] = lock ? await query.for('update') : await query
+  if (!homepage) throw new DomainError(NOT_FOUND)
+  const role = roleOn(actor, homepage)
+  if (!canSee(role, homepage)) throw new DomainError(NOT_FOUND)
+  return { homepage, role }
+}
+
+/** Like homepageAccess, and the actor must be signed in and hold the capability. */
+export async function requireCapability(
+  db: Db | Tx,
+  actor: Actor,
+  homepageId: number,
+  capability: Capability,
+  lock = false,
+) {
+  if (!actor) throw new NotSignedInError()
+  const access = await homepageAccess(db, actor, homepageId, lock)
+  if (!can(access.role, capability)) throw new DomainError(FORBIDDEN)
+  return access
+}

@@ -1,0 +1,126 @@
+import { and, asc, eq, inArray, max, ne } from 'drizzle-orm'
+import type { Db } from '#app/db/client.server.ts'
+import { modules } from '#app/db/schema/index.ts'
+import type { ModuleInput } from '#app/schemas/content.ts'
+import { DomainError } from '#app/utils/errors.ts'
+import { type Actor, homepageAccess, NOT_FOUND, requireCapability } from './access.server.ts'
+
+export function moduleView(m: typeof modules.$inferSelect) {
+  return {
+    moduleId: m.id,
+    id: m.id,
+    name: m.name,
+    title: m.name,
+    icon: m.icon,
+    iconValue: m.icon,
+    iconType: m.icon.startsWith('/uploads/') ? 'image' : 'font',
+    moduleType: m.moduleType,
+    isDefault: m.isDefault,
+    isOpen: m.isOpen,
+    homepageId: m.homepageId,
+  }
+}
+
+/** The modules of a homepage in their order, for anyone who may see it. */
+export async function listModules(db: Db, actor: Actor, homepageId: number) {
+  await homepageAccess(db, actor, homepageId)
+  const rows = await db
+    .select()
+    .from(modules)
+    .where(eq(modules.homepageId, homepageId))
+    .orderBy(asc(modules.sortKey), asc(modules.id))
+  return rows.map(moduleView)
+}
+
+/** A module and the actor's role on its homepage; NOT_FOUND when invisible. */
+export async function getModule(db: Db, actor: Actor, moduleId: number) {
+  const [row] = await db.select().from(modules).where(eq(modules.id, moduleId)).limit(1)
+  if (!row) throw new DomainError(NOT_FOUND)
+  const access = await homepageAccess(db, actor, row.homepageId)
+  return { module: row, ...access }
+}
+
+/** Adds a module, or renames / re-icons one: its type is fixed once it exists (spec §5). */
+export async function saveModule(db: Db, actor: Actor, input: ModuleInput) {
+  return db.transaction(async (tx) => {
+    await requireCapability(tx, actor, input.homepageId, 'manage-modules', true)
+    if (input.moduleId) {
+      const [row] = await tx
+        .update(modules)
+        .set({ name: input.name, icon: input.icon })
+        .where(and(eq(modules.id, input.moduleId), eq(modules.homepageId, input.homepageId)))
+        .returning()
+      if (!row) throw new DomainError(NOT_FOUND)
+      return moduleView(row)
+    }
+    const [{ last } = { last: null }] = await tx
+      .select({ last: max(modules.sortKey) })
+      .from(modules)
+      .where(eq(modules.homepageId, input.homepageId))
+    const [row] = await tx
+      .insert(modules)
+      .values({
+        homepageId: input.homepageId,
+        name: input.name,
+        icon: input.icon,
+        moduleType: input.moduleType,
+        isDefault: last === null,
+        sortKey: (last ?? -1) + 1,
+      })
+      .returning()
+    return moduleView(row!)
+  })
+}
+
+/** Loads modules by id; all must belong to one homepage the actor manages. */
+async function ownedModules(db: Db, actor: Actor, moduleIds: number[]) {
+  if (!moduleIds.length) throw new DomainError(NOT_FOUND)
+  const rows = await db.select().from(modules).where(inArray(modules.id, moduleIds))
+  const homepageIds = new Set(rows.map((r) => r.homepageId))
+  if (rows.length !== new Set(moduleIds).size || homepageIds.size !== 1) throw new DomainError(NOT_FOUND)
+  const homepageId = rows[0]!.homepageId
+  await requireCapability(db, actor, homepageId, 'manage-modules')
+  return { rows, homepageId }
+}
+
+/** Puts the given modules in the given order (the homepage's other modules keep theirs after them). */
+export async function sortModules(db: Db, actor: Actor, moduleIds: number[]) {
+  const { homepageId } = await ownedModules(db, actor, moduleIds)
+  await db.transaction(async (tx) => {
+    await requireCapability(tx, actor, homepageId, 'manage-modules', true)
+    for (const [index, moduleId] of moduleIds.entries()) {
+      await tx.update(modules).set({ sortKey: index }).where(eq(modules.id, moduleId))
+    }
+  })
+}
+
+export async function setDefaultModule(db: Db, actor: Actor, moduleId: number) {
+  const { homepageId } = await ownedModules(db, actor, [moduleId])
+  await db.transaction(async (tx) => {
+    await tx.update(modules).set({ isDefault: false }).where(and(eq(modules.homepageId, homepageId), ne(modules.id, moduleId)))
+    await tx.update(modules).set({ isDefault: true }).where(eq(modules.id, moduleId))
+  })
+}
+
+/** Deletes modules with their categories and bookmarks for good; another becomes the default. */
+export async function hardDeleteModules(db: Db, actor: Actor, moduleIds: number[]) {
+  const { homepageId } = await ownedModules(db, actor, moduleIds)
+  await db.transaction(async (tx) => {
+    await tx.delete(modules).where(inArray(modules.id, moduleIds))
+    const rest = await tx
+      .select()
+      .from(modules)
+      .where(eq(modules.homepageId, homepageId))
+      .orderBy(asc(modules.sortKey), asc(modules.id))
+    if (rest.length && !rest.some((m) => m.isDefault)) {
+      await tx.update(modules).set({ isDefault: true }).where(eq(modules.id, rest[0]!.id))
+    }
+  })
+}
+
+/** Shares or unshares a module through its link (spec: change-status). */
+export async function toggleModuleOpen(db: Db, actor: Actor, moduleId: number) {
+  const { rows } = await ownedModules(db, actor, [moduleId])
+  const [row] = await db.update(modules).set({ isOpen: !rows[0]!.isOpen }).where(eq(modules.id, moduleId)).returning()
+  return moduleView(row!)
+}
