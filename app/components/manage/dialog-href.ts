@@ -1,0 +1,57 @@
+/**
+ * The URL of a management dialog on the current page (ARCHITECTURE.md §5): every dialog has an
+ * address, its trigger is a plain link, and closing it is navigating back to `closeHref`.
+ *
+ * Names and their parameters (one registry, used by the homepage view's links and the forms):
+ *   add-module · edit-module&moduleId · delete-module&moduleId · manage-modules
+ *   add-bag&moduleId[&parentId] · edit-bag&bid · delete-bag&bid
+ *   add-link&bid[&parentLinkId] · edit-link&id · add-folder&bid · edit-folder&id
+ *   add-divider&bid[&parentLinkId] · edit-divider&id · add-note&bid · delete-source&id
+ *   children&id (a folder's children manager)
+ */
+export const MANAGE_DIALOGS = [
+  'add-module',
+  'edit-module',
+  'delete-module',
+  'manage-modules',
+  'add-bag',
+  'edit-bag',
+  'delete-bag',
+  'add-link',
+  'edit-link',
+  'add-folder',
+  'edit-folder',
+  'add-divider',
+  'edit-divider',
+  'add-note',
+  'delete-source',
+  'children',
+] as const
+export type ManageDialog = (typeof MANAGE_DIALOGS)[number]
+
+/** Parameters a dialog URL may carry; anything else on the page's URL is kept as it was. */
+const DIALOG_PARAMS = ['moduleId', 'parentId', 'bid', 'parentLinkId', 'id', 'iconCategory', 'iconKeyword', 'iconPage'] as const
+
+export function dialogHref(
+  location: { pathname: string; search: string },
+  dialog: ManageDialog,
+  params: Partial<Record<(typeof DIALOG_PARAMS)[number], string | number>> = {},
+) {
+  const search = new URLSearchParams(location.search)
+  for (const name of [...DIALOG_PARAMS, 'dialog']) search.delete(name)
+  search.set('dialog', dialog)
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) search.set(name, String(value))
+  return `${location.pathname}?${search.toString()}`
+}
+
+/** The page without any dialog: where closing a dialog or a successful save goes. */
+export function closeHref(location: { pathname: string; search: string }) {
+  const search = new URLSearchParams(location.search)
+  for (const name of [...DIALOG_PARAMS, 'dialog']) search.delete(name)
+  const rest = search.toString()
+  return `${location.pathname}${rest ? `?${rest}` : ''}`
+}
+
+export function isManageDialog(value: string | null): value is ManageDialog {
+  return (MANAGE_DIALOGS as readonly string[]).includes(value ?? '')
+}
