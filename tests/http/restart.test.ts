@@ -11,7 +11,8 @@ afterAll(() => database?.drop())
 // Keeps the shared server of the other files out of this one.
 inject('baseUrl')
 
-test('accounts and sessions survive a restart; SIGTERM shuts down cleanly', async () => {
+// Two cold boots of a fresh database: slow on a loaded 2-core machine.
+test('accounts and sessions survive a restart; SIGTERM shuts down cleanly', { timeout: 180_000 }, async () => {
   const first = await startServer(env)
   const client = createClient(first.url)
   const email = uniqueEmail()

@@ -12,7 +12,9 @@ declare module 'vitest' {
 /** One built server for the HTTP tests, on a fresh PGlite directory or a fresh server database. */
 export default async function setup(project: TestProject) {
   const database = serverUrl ? await createServerDatabase(serverUrl) : null
-  const server = await startServer(database ? { DATABASE_URL: database.url } : { PGLITE_DIR: freshDataDir() })
+  // Many tests register from 127.0.0.1; the limits themselves are tested in the service tests.
+  const limits = { RATE_LIMIT_FACTOR: '100' }
+  const server = await startServer(database ? { ...limits, DATABASE_URL: database.url } : { ...limits, PGLITE_DIR: freshDataDir() })
   project.provide('baseUrl', server.url)
   project.provide('databaseUrl', database?.url ?? '')
   return async () => {
