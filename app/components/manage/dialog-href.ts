@@ -8,6 +8,8 @@
  *   add-link&bid[&parentLinkId] · edit-link&id · add-folder&bid · edit-folder&id
  *   add-divider&bid[&parentLinkId] · edit-divider&id · add-note&bid · delete-source&id
  *   children&id (a folder's children manager)
+ * Any of them may carry `from` (`manage-modules` or `children:<folderId>`): the list dialog it was
+ * opened from, where cancelling or saving returns (see `backHref`).
  */
 export const MANAGE_DIALOGS = [
   'add-module',
@@ -30,7 +32,12 @@ export const MANAGE_DIALOGS = [
 export type ManageDialog = (typeof MANAGE_DIALOGS)[number]
 
 /** Parameters a dialog URL may carry; anything else on the page's URL is kept as it was. */
-const DIALOG_PARAMS = ['moduleId', 'parentId', 'bid', 'parentLinkId', 'id', 'iconCategory', 'iconKeyword', 'iconPage'] as const
+const DIALOG_PARAMS = ['moduleId', 'parentId', 'bid', 'parentLinkId', 'id', 'from', 'iconCategory', 'iconKeyword', 'iconPage'] as const
+/**
+ * Dropped as well: React Router's `?index` marker, which stays in the address bar after a form
+ * posted without JavaScript to an index route (`/?index&dialog=…`) was answered with errors.
+ */
+const DROPPED = [...DIALOG_PARAMS, 'dialog', 'index'] as const
 
 export function dialogHref(
   location: { pathname: string; search: string },
@@ -38,7 +45,7 @@ export function dialogHref(
   params: Partial<Record<(typeof DIALOG_PARAMS)[number], string | number>> = {},
 ) {
   const search = new URLSearchParams(location.search)
-  for (const name of [...DIALOG_PARAMS, 'dialog']) search.delete(name)
+  for (const name of DROPPED) search.delete(name)
   search.set('dialog', dialog)
   for (const [name, value] of Object.entries(params)) if (value !== undefined) search.set(name, String(value))
   return `${location.pathname}?${search.toString()}`
@@ -47,11 +54,32 @@ export function dialogHref(
 /** The page without any dialog: where closing a dialog or a successful save goes. */
 export function closeHref(location: { pathname: string; search: string }) {
   const search = new URLSearchParams(location.search)
-  for (const name of [...DIALOG_PARAMS, 'dialog']) search.delete(name)
+  for (const name of DROPPED) search.delete(name)
   const rest = search.toString()
   return `${location.pathname}${rest ? `?${rest}` : ''}`
 }
 
 export function isManageDialog(value: string | null): value is ManageDialog {
   return (MANAGE_DIALOGS as readonly string[]).includes(value ?? '')
+}
+
+/** The `from` value of a dialog opened from the children manager of a folder. */
+export function fromChildren(folderId: number) {
+  return `children:${folderId}`
+}
+
+/**
+ * Where a dialog opened `from` a list dialog goes back to (that list, on the same page), else the
+ * page without any dialog. Built from the page's own path, never from a submitted address.
+ */
+export function returnHref(location: { pathname: string; search: string }, from: string | null | undefined) {
+  if (from === 'manage-modules') return dialogHref(location, 'manage-modules')
+  const folder = /^children:(\d{1,10})$/.exec(from ?? '')
+  if (folder) return dialogHref(location, 'children', { id: folder[1] })
+  return closeHref(location)
+}
+
+/** Cancel / close / after saving: back to the list the dialog came from, else closed. */
+export function backHref(location: { pathname: string; search: string }) {
+  return returnHref(location, new URLSearchParams(location.search).get('from'))
 }

@@ -1,0 +1,241 @@
+import {
+  type DefaultValue,
+  type FieldMetadata,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useEffect, useId } from 'react'
+import { Link, useFetcher } from 'react-router'
+import type { z } from 'zod'
+import type { ManageActionData } from './types.ts'
+
+/**
+ * A management form: Conform over the same zod schema as the action. It posts to the page's own
+ * action (a real HTML form without JavaScript); with JavaScript it validates on blur, submits
+ * through a fetcher so errors appear in place, and focuses the first invalid field.
+ */
+export function useManageForm<Schema extends z.ZodObject>({
+  id,
+  schema,
+  defaultValue,
+  lastResult,
+}: {
+  id: string
+  schema: Schema
+  /** Field values as the form shows them (strings), keyed by the schema's field names. */
+  defaultValue: { [K in keyof z.input<Schema>]?: string }
+  lastResult?: SubmissionResult<string[]> | null
+}) {
+  const fetcher = useFetcher<ManageActionData>()
+  const fetched = fetcher.data?.result
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    // Strings are what a form holds; Conform's type wants the schema's input types.
+    defaultValue: defaultValue as DefaultValue<z.input<Schema>>,
+    lastResult: fetcher.state === 'idle' ? (fetched ?? lastResult) : null,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  })
+  // Conform focuses the first field with an error; a message of the whole form (a rule of the
+  // service, such as 最多添加100个书签) gets the focus itself so it is read out.
+  const formError = form.errors?.[0]
+  useEffect(() => {
+    if (fetched?.status !== 'error' || !formError) return
+    const fieldErrors = Object.entries(fetched.error ?? {}).filter(([name, errors]) => name !== '' && errors?.length)
+    if (fieldErrors.length) return
+    document.getElementById(form.id)?.querySelector<HTMLElement>('.form-error')?.focus()
+  }, [fetched, formError, form.id])
+  return { fetcher, form, fields, busy: fetcher.state !== 'idle' }
+}
+
+export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null
+  return (
+    <p id={id} className="field-error" role="alert">
+      {errors[0]}
+    </p>
+  )
+}
+
+/** A form-level message (a rule of the service, such as 最多添加100个书签). */
+export function FormError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null
+  return (
+    <p id={id} className="form-error" role="alert" tabIndex={-1}>
+      {errors[0]}
+    </p>
+  )
+}
+
+type Field = FieldMetadata<unknown>
+
+/** A labelled text input with its error (aria-describedby) and an optional hint. */
+export function TextField({
+  field,
+  label,
+  type = 'text',
+  placeholder,
+  hint,
+  autoComplete = 'off',
+}: {
+  field: Field
+  label: string
+  type?: 'text' | 'url'
+  placeholder?: string
+  hint?: string
+  autoComplete?: string
+}) {
+  const hintId = useId()
+  const { key, ...props } = getInputProps(field as FieldMetadata<string>, { type, ariaDescribedBy: hint ? hintId : undefined })
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <input key={key} {...props} placeholder={placeholder} autoComplete={autoComplete} />
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  )
+}
+
+export function TextareaField({ field, label, placeholder, rows = 3 }: { field: Field; label: string; placeholder?: string; rows?: number }) {
+  const { key, ...props } = getTextareaProps(field as FieldMetadata<string>)
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <textarea key={key} {...props} placeholder={placeholder} rows={rows} />
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  )
+}
+
+export function SelectField({
+  field,
+  label,
+  hint,
+  children,
+}: {
+  field: Field
+  label: string
+  hint?: string
+  children: React.ReactNode
+}) {
+  const hintId = useId()
+  const { key, ...props } = getSelectProps(field as FieldMetadata<string>, { ariaDescribedBy: hint ? hintId : undefined })
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <select key={key} {...props}>
+        {children}
+      </select>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  )
+}
+
+/** Options for a category select: grouped by module, sub-categories indented. */
+export function CategoryOptions({
+  options,
+}: {
+  options: { bid: number; name: string; depth: number; moduleId: number; moduleName: string }[]
+}) {
+  const groups = new Map<number, { name: string; options: typeof options }>()
+  for (const option of options) {
+    const group = groups.get(option.moduleId) ?? { name: option.moduleName, options: [] }
+    group.options.push(option)
+    groups.set(option.moduleId, group)
+  }
+  return (
+    <>
+      {[...groups].map(([moduleId, group]) => (
+        <optgroup key={moduleId} label={group.name}>
+          {group.options.map((option) => (
+            <option key={option.bid} value={String(option.bid)}>
+              {`${'\u3000'.repeat(option.depth)}${option.depth ? '└ ' : ''}${option.name}`}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </>
+  )
+}
+
+/** The seven colour presets of the editor (spec §9), and "none" (the theme colour). */
+export const COLOR_PRESETS = [
+  { value: '#e53935', name: '红色' },
+  { value: '#fb8c00', name: '橙色' },
+  { value: '#fdd835', name: '黄色' },
+  { value: '#43a047', name: '绿色' },
+  { value: '#00acc1', name: '青色' },
+  { value: '#1e88e5', name: '蓝色' },
+  { value: '#8e24aa', name: '紫色' },
+] as const
+
+/**
+ * A colour choice that works without JavaScript and can be empty: radio buttons for 默认 and the
+ * presets, plus the current colour when it is none of them.
+ */
+export function ColorField({ field, label = '颜色', defaultLabel = '默认' }: { field: Field; label?: string; defaultLabel?: string }) {
+  const current = typeof field.initialValue === 'string' ? field.initialValue.toLowerCase() : ''
+  const choices: { value: string; name: string }[] = [{ value: '', name: defaultLabel }, ...COLOR_PRESETS]
+  if (current && !choices.some((c) => c.value === current)) choices.push({ value: current, name: `当前颜色 ${current}` })
+  const hasError = Boolean(field.errors?.length)
+  return (
+    <fieldset className="field color-field" aria-describedby={hasError ? field.errorId : undefined}>
+      <legend>{label}</legend>
+      <div className="color-options">
+        {choices.map((choice) => (
+          <label key={choice.value || 'none'} className="color-option" title={choice.name}>
+            <input type="radio" name={field.name} value={choice.value} defaultChecked={choice.value === current} />
+            <span
+              className={choice.value ? 'color-swatch' : 'color-swatch color-swatch-none'}
+              style={choice.value ? { background: choice.value } : undefined}
+              aria-hidden="true"
+            />
+            <span className="visually-hidden">{choice.name}</span>
+          </label>
+        ))}
+      </div>
+      <FieldError id={field.errorId} errors={field.errors} />
+    </fieldset>
+  )
+}
+
+/** 保存 (and any extra submit buttons) and 取消, which goes back without saving. */
+export function FormActions({
+  busy,
+  cancelHref,
+  submitLabel = '保存',
+  children,
+}: {
+  busy: boolean
+  cancelHref: string
+  submitLabel?: string
+  children?: React.ReactNode
+}) {
+  return (
+    <div className="form-actions">
+      <Link to={cancelHref} className="button" replace preventScrollReset>
+        取消
+      </Link>
+      {/* The first submit button is the one Enter presses: plain 保存 comes first. */}
+      <button type="submit" className="button button-primary" disabled={busy}>
+        {busy ? '请稍候…' : submitLabel}
+      </button>
+      {children}
+    </div>
+  )
+}

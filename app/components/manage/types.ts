@@ -1,0 +1,79 @@
+import type { SubmissionResult } from '@conform-to/react'
+import type { IconPickerData } from '#app/icons/picker.server.ts'
+import type { ManageDialog } from './dialog-href.ts'
+
+/**
+ * What `loadManageDialog` (routes/manage.server.ts) hands the page for an open `?dialog=` of the
+ * management registry, and what `manageAction` answers when a form must be shown again.
+ * Isomorphic and type-only: only what the forms show reaches the browser.
+ */
+
+/** A category in a parent or "which category" select: its module, its depth in the tree. */
+export type CategoryOption = { bid: number; name: string; depth: number; moduleId: number; moduleName: string }
+
+export type ModuleRow = { moduleId: number; name: string; icon: string; moduleType: number; isDefault: boolean }
+
+export type ModuleFields = { moduleId: number; name: string; icon: string; moduleType: number }
+export type BagFields = { bid: number; name: string; icon: string; color: string; parentId: number | null }
+export type LinkFields = {
+  id: number
+  bid: number
+  parentLinkId: number | null
+  name: string
+  url: string
+  note: string
+  icon: string
+  isOnlyOwnView: boolean
+  isOnlyOwnViewRemark: string
+}
+export type FolderFields = { id: number; bid: number; name: string; summary: string; icon: string }
+export type DividerFields = {
+  id: number
+  bid: number
+  parentLinkId: number | null
+  name: string
+  align: 'left' | 'center' | 'right'
+  style: 'solid' | 'dashed' | 'double'
+  color: string
+}
+export type ChildRow = { id: number; type: string; name: string; url: string | null; private: boolean; liked: boolean }
+
+export type ManageDialogData =
+  | { dialog: 'add-module' | 'edit-module'; homepageId: number; module: ModuleFields | null; iconPicker: IconPickerData }
+  | { dialog: 'delete-module'; module: { moduleId: number; name: string } }
+  | { dialog: 'manage-modules'; homepageId: number; modules: ModuleRow[] }
+  | {
+      dialog: 'add-bag' | 'edit-bag'
+      moduleId: number
+      moduleName: string
+      /** The parent chosen in the URL (add-bag&parentId) or the edited category's. */
+      parentId: number | null
+      bag: BagFields | null
+      /** Possible parents: the module's categories, minus the edited one and its own sub-categories. */
+      parents: CategoryOption[]
+      iconPicker: IconPickerData
+    }
+  | { dialog: 'delete-bag'; bag: { bid: number; name: string } }
+  | {
+      dialog: 'add-link' | 'edit-link'
+      bid: number
+      /** The folder the link goes into (add-link&parentLinkId), or the edited link's. */
+      parentLinkId: number | null
+      folderName: string | null
+      link: LinkFields | null
+      categories: CategoryOption[]
+      /** The folders of the category `bid` (a new link may go into one of them). */
+      folders: { id: number; name: string }[]
+    }
+  | { dialog: 'add-folder' | 'edit-folder'; bid: number; folder: FolderFields | null; categories: CategoryOption[] }
+  | { dialog: 'add-divider' | 'edit-divider'; bid: number; parentLinkId: number | null; divider: DividerFields | null }
+  | { dialog: 'add-note'; bid: number; parentId: number | null }
+  | { dialog: 'delete-source'; source: { id: number; name: string; type: string } }
+  | { dialog: 'children'; folder: { id: number; name: string; bid: number }; list: ChildRow[] }
+
+/** The 400 answer of a management form: the dialog to show again and Conform's reply. */
+export type ManageActionData = { dialog: ManageDialog; result: SubmissionResult<string[]> }
+
+export function isManageActionData(value: unknown): value is ManageActionData {
+  return typeof value === 'object' && value !== null && 'dialog' in value && 'result' in value
+}
