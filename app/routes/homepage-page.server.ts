@@ -1,19 +1,63 @@
 import type { RouterContextProvider } from 'react-router'
-import type { HomepageViewData } from '#app/components/homepage/homepage-view.tsx'
+import { STAR_MODULE_ID } from '#app/components/homepage/anchor-nav.tsx'
+import type { AnchorPosition, HomepageViewContent, HomepageViewData } from '#app/components/homepage/homepage-view.tsx'
 import { appContext, userContext } from '#app/context.ts'
 import { homepageInfo, homepageLayout, loadHomepageContent, resolveHomepage } from '#app/services/homepage.server.ts'
 
-/** Loader data of a start page (`/` and `/:code`); null when there is none to show. */
-export async function loadHomepagePage(context: Readonly<RouterContextProvider>, code: string | null) {
+const ANCHOR_POSITIONS: readonly AnchorPosition[] = ['left', 'right', 'top', 'none']
+
+/**
+ * A request for a whole HTML page, as opposed to React Router's `.data` requests (navigations,
+ * revalidation after a form, fetchers), whose answer is the only copy of the data.
+ */
+export function isDocumentRequest(request: Request) {
+  return !new URL(request.url).pathname.endsWith('.data')
+}
+
+/**
+ * Loader data of a start page (`/`, `/:code`) or of one of its modules (`/:code/:moduleId`);
+ * null when there is none to show. Lean on purpose: React Router writes loader data into the
+ * page a second time for hydration, so it holds only what the view draws. Pass the `request`,
+ * and on a document request the bookmarks are kept out of that second copy altogether
+ * (PERFORMANCE.md budget 4: the list is not sent twice; see HomepageViewData.content).
+ */
+export async function loadHomepagePage(
+  context: Readonly<RouterContextProvider>,
+  code: string | null,
+  options: { moduleId?: number; request?: Request } = {},
+) {
+  const { moduleId, request } = options
   const { db } = context.get(appContext)
   const resolved = await resolveHomepage(db, context.get(userContext), code)
   if (!resolved) return null
   const info = homepageInfo(resolved)
+  const layout = homepageLayout(resolved.homepage)
+  const loaded = await loadHomepageContent(db, resolved, moduleId === undefined ? {} : { moduleId })
+  if (moduleId !== undefined && !loaded.modules.length) return null
+  const content: HomepageViewContent = { modules: loaded.modules, starIds: moduleId === undefined ? loaded.starIds : [] }
+  const anchor = ANCHOR_POSITIONS.find((position) => position === layout.anchorPosition) ?? 'left'
   const homepage: HomepageViewData = {
+    homepageId: resolved.homepage.id,
     name: info.name,
     summary: resolved.homepage.summary,
-    openInNewTab: homepageLayout(resolved.homepage).bookmarkOpenNewTab,
-    modules: await loadHomepageContent(db, resolved),
+    code: resolved.homepage.code,
+    role: resolved.role,
+    layout: {
+      newTab: (layout.bookmarkOpenNewTab as unknown) !== false,
+      anchor,
+      childBadge: (layout.bookmarkChildBadge as unknown) !== false,
+    },
+    tabs: [
+      ...(content.starIds.length ? [{ moduleId: STAR_MODULE_ID, name: '星标' }] : []),
+      ...content.modules.map((m) => ({ moduleId: m.moduleId, name: m.name })),
+    ],
+    ...(moduleId === undefined ? {} : { moduleId }),
+  }
+  if (request && isDocumentRequest(request)) {
+    // Read by the server's render, skipped by the hydration data (it encodes enumerable keys).
+    Object.defineProperty(homepage, 'content', { value: content, enumerable: false })
+  } else {
+    homepage.content = content
   }
   return { homepage, headerTitle: info.name }
 }

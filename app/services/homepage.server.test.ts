@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm'
+import { count, eq, inArray } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { homepages, sources, users } from '#app/db/schema/index.ts'
 import { createUser } from '#tests/db-utils.ts'
@@ -15,9 +15,9 @@ test('the demo is seeded once, with a few dozen links in Chinese categories', as
   const resolved = await resolveHomepage(db(), null)
   expect(resolved?.homepage.code).toBe('demo')
   const content = await loadHomepageContent(db(), resolved!)
-  const categories = content.flatMap((m) => m.bags.map((b) => b.name))
+  const categories = content.modules.flatMap((m) => m.bags.map((b) => b.name))
   expect(categories).toEqual(expect.arrayContaining(['常用', '新闻', '开发', '设计']))
-  const links = content.flatMap((m) => m.bags.flatMap((b) => b.sources))
+  const links = content.modules.flatMap((m) => m.bags.flatMap((b) => b.items))
   expect(links.length).toBeGreaterThanOrEqual(30)
   expect(links.every((l) => l.url?.startsWith('http'))).toBe(true)
 })
@@ -54,15 +54,17 @@ test('private links read 未公开链接 and blacklisted ones 违规链接, with
   const [first, second] = await db().select().from(sources).where(eq(sources.homepageId, demo.homepage.id)).limit(2)
   await db().update(sources).set({ isPrivate: true }).where(eq(sources.id, first!.id))
   await db().update(sources).set({ blacklist: true }).where(eq(sources.id, second!.id))
-  const find = (modules: Awaited<ReturnType<typeof loadHomepageContent>>, id: number) =>
-    modules.flatMap((m) => m.bags.flatMap((b) => b.sources)).find((s) => s.id === id)
+  const find = (content: Awaited<ReturnType<typeof loadHomepageContent>>, id: number) =>
+    content.modules.flatMap((m) => m.bags.flatMap((b) => b.items)).find((s) => s.id === id)
 
   const asGuest = await loadHomepageContent(db(), demo)
-  expect(find(asGuest, first!.id)).toMatchObject({ name: '未公开链接', url: null, host: '' })
-  expect(find(asGuest, second!.id)).toMatchObject({ name: '违规链接', url: null })
+  expect(find(asGuest, first!.id)).toEqual({ id: first!.id, type: 'link', name: '未公开链接', masked: 'private' })
+  expect(find(asGuest, second!.id)).toEqual({ id: second!.id, type: 'link', name: '违规链接', masked: 'blacklist' })
 
   const owner = await getUser(db(), demo.homepage.userId)
   const asOwner = await loadHomepageContent(db(), (await resolveHomepage(db(), owner, 'demo'))!)
-  expect(find(asOwner, first!.id)).toMatchObject({ name: first!.name, url: first!.url })
-  expect(find(asOwner, second!.id)).toMatchObject({ name: '违规链接', url: null })
+  expect(find(asOwner, first!.id)).toMatchObject({ name: first!.name, url: first!.url, private: true })
+  expect(find(asOwner, first!.id)!.masked).toBeUndefined()
+  expect(find(asOwner, second!.id)).toEqual({ id: second!.id, type: 'link', name: '违规链接', masked: 'blacklist' })
+  await db().update(sources).set({ isPrivate: false, blacklist: false }).where(inArray(sources.id, [first!.id, second!.id]))
 })

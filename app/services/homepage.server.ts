@@ -1,9 +1,20 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
-import type { Role } from '#app/auth/permissions.ts'
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { can, type Role } from '#app/auth/permissions.ts'
 import { type Actor, canSee, roleOn } from './access.server.ts'
-import { type SourceView, sourceView } from './source.server.ts'
+import { sourceView } from './source.server.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
-import { bags, homepages, modules, sources, users, type Homepage, type User } from '#app/db/schema/index.ts'
+import {
+  bags,
+  homepages,
+  modules,
+  sources,
+  users,
+  type CardConfig,
+  type Formats,
+  type Homepage,
+  type Source,
+  type SourceType,
+} from '#app/db/schema/index.ts'
 import { DEFAULT_LAYOUT, DEFAULT_SKIN, homepageLabel } from '#app/schemas/homepage.ts'
 import { env } from '#app/utils/env.server.ts'
 
@@ -59,67 +70,218 @@ export async function resolveHomepage(db: Db, actor: Actor, code?: string | null
   return withCreator(db, actor, row)
 }
 
-export type BagView = {
-  bid: number
-  moduleId: number
-  parentId: number | null
+/**
+ * What the start page draws of one bookmark, and nothing more: everything a loader returns is
+ * written into the page a second time for hydration (PERFORMANCE.md budget 4), so false flags,
+ * empty notes and zero counts are left out. Masking comes from `sourceView`, the one place that
+ * decides what a viewer may see.
+ */
+export type ItemView = {
+  id: number
+  type: SourceType
+  /** Already masked: 未公开链接 / 违规链接 for viewers who may not see it. */
   name: string
-  icon: string
-  color: string | null
-  sources: SourceView[]
+  /** Only links a viewer may open carry their address. */
+  url?: string
+  note?: string
+  icon?: string
+  formats?: Formats
+  /** Why the item is masked, when it is. */
+  masked?: 'private' | 'blacklist'
+  /** Owner-only flags: the state of the star and privacy toggles. */
+  private?: true
+  liked?: true
+  /** Send the Referer (rel without noreferrer). */
+  referral?: true
+  clicks?: number
+  /** A folder's bookmarks (none for a masked folder). */
+  children?: ItemView[]
 }
 
-export type ModuleView = { moduleId: number; name: string; icon: string; moduleType: number; isDefault: boolean; bags: BagView[] }
+export type BagView = {
+  bid: number
+  name: string
+  icon: string
+  color?: string
+  /** The category's batch format, under each bookmark's own. */
+  formats?: Formats
+  card?: CardConfig
+  items: ItemView[]
+  /** Sub-categories (parentId), in their order. */
+  children?: BagView[]
+}
+
+export type ModuleView = { moduleId: number; name: string; icon: string; moduleType: number; bags: BagView[] }
+
+export type HomepageContent = {
+  modules: ModuleView[]
+  /** The star module (-1): ids of starred bookmarks, for those who may star (the items are in `modules`). */
+  starIds: number[]
+}
+
+const FORMAT_VALUES = {
+  color: /^#[0-9a-fA-F]{3,8}$/,
+  style: /^(normal|italic|underline|solid|dashed|double)$/,
+  align: /^(left|center|right)$/,
+  weight: /^(normal|bold)$/,
+  size: /^(1[0-9]|2[0-9]|3[0-6])px$/,
+} as const
+
+/** Only well-formed values reach an inline style; undefined when nothing is left. */
+export function cleanFormats(formats: Formats | null | undefined): Formats | undefined {
+  if (!formats) return undefined
+  let clean: Formats | undefined
+  for (const key of Object.keys(FORMAT_VALUES) as (keyof typeof FORMAT_VALUES)[]) {
+    const value = formats[key]
+    if (typeof value === 'string' && FORMAT_VALUES[key].test(value)) (clean ??= {})[key] = value
+  }
+  return clean
+}
+
+function cleanCard(card: CardConfig | null | undefined): CardConfig | undefined {
+  if (!card) return undefined
+  let clean: CardConfig | undefined
+  const column = Number(card.column)
+  const linkColumn = Number(card.linkColumn)
+  if (Number.isInteger(column) && column >= 1 && column <= 4) (clean ??= {}).column = column
+  if (Number.isInteger(linkColumn) && linkColumn >= 1 && linkColumn <= 12) (clean ??= {}).linkColumn = linkColumn
+  if (typeof card.linkStyle === 'string' && /^[a-z][a-z-]{0,19}$/.test(card.linkStyle)) (clean ??= {}).linkStyle = card.linkStyle
+  return clean
+}
+
+function itemView(row: Source, role: Role): ItemView {
+  const view = sourceView(row, role)
+  const masked = row.blacklist ? 'blacklist' : row.isPrivate && !can(role, 'view-private') ? 'private' : undefined
+  const item: ItemView = { id: view.id, type: view.type, name: view.name }
+  if (masked) {
+    item.masked = masked
+  } else {
+    if (view.url && view.type === 'link') item.url = view.url
+    if (view.note) item.note = view.note
+    if (view.icon) item.icon = view.icon
+  }
+  const formats = cleanFormats(view.formats)
+  if (formats) item.formats = formats
+  if (view.private && can(role, 'view-private')) item.private = true
+  if (view.liked && can(role, 'star-bookmarks')) item.liked = true
+  if (view.referral && item.url) item.referral = true
+  if (view.clickAmount > 0 && !masked) item.clicks = view.clickAmount
+  return item
+}
 
 /**
  * Everything the start page draws, in three queries whatever its size (PERFORMANCE.md: PGlite
- * runs on the server's thread). Private and blacklisted links are masked for non-owners here,
- * so no edge can forget it.
+ * runs on the server's thread), or one module of it (the module detail page). Private and
+ * blacklisted links are masked for non-owners here, so no edge can forget it; a masked folder
+ * keeps its bookmarks to itself.
  */
-export async function loadHomepageContent(db: Db, resolved: ResolvedHomepage): Promise<ModuleView[]> {
+export async function loadHomepageContent(
+  db: Db,
+  resolved: ResolvedHomepage,
+  options: { moduleId?: number } = {},
+): Promise<HomepageContent> {
   const homepageId = resolved.homepage.id
+  const { moduleId } = options
+  const { role } = resolved
   const [moduleRows, bagRows, sourceRows] = await Promise.all([
-    db.select().from(modules).where(eq(modules.homepageId, homepageId)).orderBy(asc(modules.sortKey), asc(modules.id)),
     db
-      .select()
+      .select({ id: modules.id, name: modules.name, icon: modules.icon, moduleType: modules.moduleType })
+      .from(modules)
+      .where(and(eq(modules.homepageId, homepageId), moduleId === undefined ? undefined : eq(modules.id, moduleId)))
+      .orderBy(asc(modules.sortKey), asc(modules.id)),
+    db
+      .select({
+        id: bags.id,
+        moduleId: bags.moduleId,
+        parentId: bags.parentId,
+        name: bags.name,
+        icon: bags.icon,
+        color: bags.color,
+        formats: bags.formats,
+        cardConfig: bags.cardConfig,
+      })
       .from(bags)
-      .where(and(eq(bags.homepageId, homepageId), isNull(bags.deletedAt)))
+      .where(
+        and(
+          eq(bags.homepageId, homepageId),
+          isNull(bags.deletedAt),
+          moduleId === undefined ? undefined : eq(bags.moduleId, moduleId),
+        ),
+      )
       .orderBy(asc(bags.sortKey), asc(bags.id)),
     db
       .select()
       .from(sources)
-      .where(and(eq(sources.homepageId, homepageId), isNull(sources.deletedAt)))
+      .where(
+        and(
+          eq(sources.homepageId, homepageId),
+          isNull(sources.deletedAt),
+          moduleId === undefined
+            ? undefined
+            : inArray(
+                sources.bagId,
+                db.select({ id: bags.id }).from(bags).where(and(eq(bags.moduleId, moduleId), eq(bags.homepageId, homepageId))),
+              ),
+        ),
+      )
       .orderBy(asc(sources.sortKey), asc(sources.id)),
   ])
-  const bySource = new Map<number, SourceView[]>()
+
+  // Bookmarks: top level by category, folder children by folder (rows come in their order).
+  const byBag = new Map<number, ItemView[]>()
+  const byFolder = new Map<number, ItemView[]>()
+  const folders = new Map<number, ItemView>()
+  const starIds: number[] = []
+  const mayStar = can(role, 'star-bookmarks')
   for (const row of sourceRows) {
-    const view = sourceView(row, resolved.role)
-    const list = bySource.get(row.bagId) ?? []
-    list.push(view)
-    bySource.set(row.bagId, list)
+    const item = itemView(row, role)
+    if (row.type === 'folder') folders.set(row.id, item)
+    if (mayStar && row.liked) starIds.push(row.id)
+    const map = row.parentId ? byFolder : byBag
+    const key = row.parentId ?? row.bagId
+    const list = map.get(key)
+    if (list) list.push(item)
+    else map.set(key, [item])
+  }
+  for (const [folderId, children] of byFolder) {
+    const folder = folders.get(folderId)
+    if (folder && !folder.masked) folder.children = children
+  }
+  for (const folder of folders.values()) folder.children ??= []
+
+  // Categories as a tree; a sub-category whose parent is gone shows at the top level.
+  const bagViews = new Map<number, BagView>()
+  for (const bag of bagRows) {
+    const view: BagView = { bid: bag.id, name: bag.name, icon: bag.icon, items: byBag.get(bag.id) ?? [] }
+    if (bag.color) view.color = bag.color
+    const formats = cleanFormats(bag.formats)
+    if (formats) view.formats = formats
+    const card = cleanCard(bag.cardConfig)
+    if (card) view.card = card
+    bagViews.set(bag.id, view)
   }
   const byModule = new Map<number, BagView[]>()
   for (const bag of bagRows) {
-    const list = byModule.get(bag.moduleId) ?? []
-    list.push({
-      bid: bag.id,
-      moduleId: bag.moduleId,
-      parentId: bag.parentId,
-      name: bag.name,
-      icon: bag.icon,
-      color: bag.color,
-      sources: bySource.get(bag.id) ?? [],
-    })
-    byModule.set(bag.moduleId, list)
+    const view = bagViews.get(bag.id)!
+    const parent = bag.parentId ? bagViews.get(bag.parentId) : undefined
+    if (parent && parent !== view) {
+      ;(parent.children ??= []).push(view)
+      continue
+    }
+    const list = byModule.get(bag.moduleId)
+    if (list) list.push(view)
+    else byModule.set(bag.moduleId, [view])
   }
-  return moduleRows.map((m) => ({
-    moduleId: m.id,
-    name: m.name,
-    icon: m.icon,
-    moduleType: m.moduleType,
-    isDefault: m.isDefault,
-    bags: byModule.get(m.id) ?? [],
-  }))
+  return {
+    modules: moduleRows.map((m) => ({
+      moduleId: m.id,
+      name: m.name,
+      icon: m.icon,
+      moduleType: m.moduleType,
+      bags: byModule.get(m.id) ?? [],
+    })),
+    starIds,
+  }
 }
 
 /** The Homepage entity of spec §3 as the /api and the header see it. */

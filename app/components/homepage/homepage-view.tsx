@@ -1,123 +1,406 @@
-import type { BagView, ModuleView, SourceView } from '#app/services/homepage.server.ts'
-import { badgeHue, formatClicks } from '#app/utils/format.ts'
+import { type FormEvent, type MouseEvent, useEffect } from 'react'
+import { useFormAction, useLocation, useNavigate, useSubmit } from 'react-router'
+import type { Role } from '#app/auth/permissions.ts'
+import { dialogHref } from '#app/components/manage/dialog-href.ts'
+import { showToast } from '#app/components/toaster.tsx'
+import type { BagView, ItemView, ModuleView } from '#app/services/homepage.server.ts'
+import { AnchorNav, STAR_MODULE_ID } from './anchor-nav.tsx'
+import { Item } from './items.tsx'
+import { BLOCKED_MSG, capabilitiesOf, RefIcon, ToolLink, type ViewKit } from './view-kit.tsx'
 
+export type AnchorPosition = 'left' | 'right' | 'top' | 'none'
+
+/** What the page draws of a homepage's content: its modules and the star list (homepage.server.ts). */
+export type HomepageViewContent = {
+  modules: ModuleView[]
+  /** The star module (-1): starred bookmarks, by id (owner only; the items are in `modules`). */
+  starIds: number[]
+}
+
+/** The loader data of a start page: only what this view draws (routes/homepage-page.server.ts). */
 export type HomepageViewData = {
+  homepageId: number
   name: string
   summary: string
-  openInNewTab: boolean
-  modules: ModuleView[]
+  /** Personal domain: module pages live at /{code}/{moduleId}. */
+  code: string | null
+  role: Role
+  layout: { newTab: boolean; anchor: AnchorPosition; childBadge: boolean }
+  /** The module tabs: enough to name and link each module. */
+  tabs: { moduleId: number; name: string }[]
+  /** Set on the module detail page, which shows that one module. */
+  moduleId?: number
+  /**
+   * The bookmarks. On a document request it is on the object for the server's render only (not
+   * enumerable, so React Router does not write it into the page a second time for hydration):
+   * the browser then keeps the server's HTML of the list as it is. Navigations in the browser
+   * (`.data` requests) carry it, and the list renders from it.
+   */
+  content?: HomepageViewContent
 }
 
-function SiteLink({ source, newTab }: { source: SourceView; newTab: boolean }) {
-  if (source.type === 'divider') {
-    return (
-      <li className="link-divider" role="separator">
-        {source.name}
-      </li>
-    )
-  }
-  const letter = [...source.name][0] ?? '?'
-  const badge = (
-    <span className="link-icon" aria-hidden="true" style={{ '--hue': badgeHue(source.host || source.name) } as React.CSSProperties}>
-      {letter}
-    </span>
-  )
-  if (source.blacklist) {
-    return (
-      <li>
-        <span className="link link-masked" title="当前链接违规，无法访问">
-          {badge}
-          <span className="link-name">违规链接</span>
-        </span>
-      </li>
-    )
-  }
-  if (!source.url) {
-    return (
-      <li>
-        <span className="link link-masked">
-          {badge}
-          <span className="link-name">{source.name}</span>
-        </span>
-      </li>
-    )
-  }
+const MODULE_CLASS: Record<number, string> = { 0: 'module-common', 1: 'module-nav', 2: 'module-image' }
+
+const heading = (level: number) => `h${Math.min(level, 6)}` as 'h2'
+
+function Category({
+  bag,
+  kit,
+  level,
+  sub = false,
+  moduleType,
+}: {
+  bag: BagView
+  kit: ViewKit
+  level: number
+  sub?: boolean
+  moduleType: number
+}) {
+  const H = heading(level)
+  const titleId = `bag-title-${bag.bid}`
+  const card = bag.card
+  const tiles = moduleType === 2 || card?.linkStyle === 'card' || card?.linkStyle === 'image'
+  const listClass = [
+    'link-grid',
+    tiles ? 'link-grid-tiles' : '',
+    card?.linkStyle === 'text' || card?.linkStyle === 'simple' ? 'link-grid-text' : '',
+    card?.linkColumn ? 'link-grid-columns' : '',
+  ]
+    .filter(Boolean)
+    .join(' ')
+  const span = card?.column && card.column >= 3 ? ' category-span-full' : card?.column === 2 ? ' category-span-2' : ''
+  const { caps } = kit
   return (
-    <li>
-      <a
-        className="link"
-        href={source.url}
-        rel="noopener noreferrer"
-        target={newTab ? '_blank' : undefined}
-        title={source.note ? `${source.name} — ${source.note}` : source.name}
-      >
-        {badge}
-        <span className="link-name">{source.name}</span>
-        {source.clickAmount > 0 ? (
-          <span className="link-clicks" aria-label={`点击 ${source.clickAmount} 次`}>
-            {formatClicks(source.clickAmount)}
+    <section id={`bag-${bag.bid}`} className={`category${sub ? ' category-sub' : ''}${span}`} aria-labelledby={titleId}>
+      <div className="category-head">
+        <H id={titleId} className="category-name">
+          <span className="category-icon" style={bag.color ? { color: bag.color } : undefined}>
+            <RefIcon icon={bag.icon} />
+          </span>
+          {bag.name}
+        </H>
+        {caps.addLink || caps.manageCategories ? (
+          <span className="tools category-tools">
+            {caps.addLink ? (
+              <>
+                <ToolLink href={kit.dialog('add-link', { bid: bag.bid })} label={`添加链接：${bag.name}`}>
+                  添加链接
+                </ToolLink>
+                <ToolLink href={kit.dialog('add-folder', { bid: bag.bid })} label={`添加文件夹：${bag.name}`}>
+                  添加文件夹
+                </ToolLink>
+                <ToolLink href={kit.dialog('add-divider', { bid: bag.bid })} label={`添加分割线：${bag.name}`}>
+                  添加分割线
+                </ToolLink>
+              </>
+            ) : null}
+            {caps.manageCategories ? (
+              <>
+                <ToolLink href={kit.dialog('edit-bag', { bid: bag.bid })} label={`编辑分类 ${bag.name}`}>
+                  编辑分类
+                </ToolLink>
+                <ToolLink href={kit.dialog('delete-bag', { bid: bag.bid })} label={`删除分类 ${bag.name}`}>
+                  删除分类
+                </ToolLink>
+                <form method="post" action={kit.formAction} className="tool-form">
+                  <input type="hidden" name="bid" value={bag.bid} />
+                  <button type="submit" name="intent" value="move-bag-up" className="tool" aria-label={`上移 ${bag.name}`}>
+                    上移
+                  </button>
+                  <button type="submit" name="intent" value="move-bag-down" className="tool" aria-label={`下移 ${bag.name}`}>
+                    下移
+                  </button>
+                </form>
+              </>
+            ) : null}
           </span>
         ) : null}
-      </a>
-    </li>
+      </div>
+      {bag.items.length ? (
+        <ul
+          className={listClass}
+          style={card?.linkColumn ? ({ '--link-columns': card.linkColumn } as React.CSSProperties) : undefined}
+        >
+          {bag.items.map((item) => (
+            <Item key={item.id} item={item} kit={kit} formats={bag.formats} bid={bag.bid} />
+          ))}
+        </ul>
+      ) : bag.children?.length ? null : (
+        <p className="muted empty">这个分类还没有书签</p>
+      )}
+      {bag.children?.length ? (
+        <div className="subcategories">
+          {bag.children.map((child) => (
+            <Category key={child.bid} bag={child} kit={kit} level={level + 1} sub moduleType={moduleType} />
+          ))}
+        </div>
+      ) : null}
+    </section>
   )
 }
 
-function Category({ bag, newTab }: { bag: BagView; newTab: boolean }) {
-  const headingId = `bag-${bag.bid}`
+function ModuleSection({ module, kit, detailHref }: { module: ModuleView; kit: ViewKit; detailHref: string | null }) {
+  const titleId = `module-title-${module.moduleId}`
+  const { caps } = kit
   return (
-    <section className="category" aria-labelledby={headingId}>
-      <h3 id={headingId} className="category-name">
-        <span className="category-dot" aria-hidden="true" style={{ background: bag.color ?? undefined }} />
-        {bag.name}
-      </h3>
-      {bag.sources.length ? (
-        <ul className="link-grid">
-          {bag.sources.map((source) => (
-            <SiteLink key={source.id} source={source} newTab={newTab} />
+    <section
+      id={`module-${module.moduleId}`}
+      className={`module ${MODULE_CLASS[module.moduleType] ?? 'module-common'}`}
+      aria-labelledby={titleId}
+    >
+      <div className="module-head">
+        <h2 id={titleId} className="module-name">
+          <RefIcon icon={module.icon} />
+          {module.name}
+        </h2>
+        {detailHref ? (
+          <a href={detailHref} className="module-open" aria-label={`单独打开模块 ${module.name}`}>
+            单独打开
+          </a>
+        ) : null}
+        <ModuleTools module={module} kit={kit} />
+      </div>
+      {module.bags.length ? (
+        <div className="categories">
+          {module.bags.map((bag) => (
+            <Category key={bag.bid} bag={bag} kit={kit} level={3} moduleType={module.moduleType} />
           ))}
-        </ul>
+        </div>
       ) : (
-        <p className="muted empty">这个分类还没有书签</p>
+        <p className="muted empty">这个模块还没有分类</p>
       )}
     </section>
   )
 }
 
-/** A start page: its modules, each with its categories of bookmarks. */
-export function HomepageView({ data }: { data: HomepageViewData }) {
-  const { modules } = data
+/** The star module (-1): the owner's starred bookmarks, wherever they live. */
+function StarModule({ items, kit }: { items: ItemView[]; kit: ViewKit }) {
+  const titleId = `module-title-${STAR_MODULE_ID}`
   return (
-    <div className="homepage">
-      <div className="homepage-intro">
-        <h1>{data.name}</h1>
-        {data.summary ? <p className="muted">{data.summary}</p> : null}
+    <section id={`module-${STAR_MODULE_ID}`} className="module module-star" aria-labelledby={titleId}>
+      <div className="module-head">
+        <h2 id={titleId} className="module-name">
+          <span className="icon ico-star-on" aria-hidden="true" />
+          星标
+        </h2>
       </div>
-      {modules.length > 1 ? (
+      <div className="category">
+        <ul className="link-grid">
+          {items.map((item) => (
+            <Item key={item.id} item={item} kit={kit} />
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}
+
+function collectStarred(modules: ModuleView[], ids: number[]) {
+  if (!ids.length) return []
+  const wanted = new Set(ids)
+  const found = new Map<number, ItemView>()
+  const visitItems = (items: ItemView[]) => {
+    for (const item of items) {
+      if (wanted.has(item.id)) found.set(item.id, item)
+      if (item.children) visitItems(item.children)
+    }
+  }
+  const visitBags = (bags: BagView[]) => {
+    for (const bag of bags) {
+      visitItems(bag.items)
+      if (bag.children) visitBags(bag.children)
+    }
+  }
+  for (const module of modules) visitBags(module.bags)
+  return ids.flatMap((id) => found.get(id) ?? [])
+}
+
+/**
+ * A start page, or one module of it: modules by type, categories as a tree with an in-page
+ * anchor list, bookmarks by type, and (for those allowed) compact management links and toggles.
+ * Everything works as plain HTML: links, `<details>` popups and POST forms. With JavaScript, one
+ * delegated listener per event enhances them (dialogs open in place, toggles submit without a
+ * reload), so they work the same on the list React rendered and on the server's HTML it kept.
+ */
+export function HomepageView({ data }: { data: HomepageViewData }) {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const submit = useSubmit()
+  const formAction = useFormAction()
+  const caps = capabilitiesOf(data.role)
+
+  const kit: ViewKit = {
+    caps,
+    newTab: data.layout.newTab,
+    childBadge: data.layout.childBadge,
+    anyTools: caps.editChildren || caps.star || caps.privacy,
+    dialog: (name, params) => dialogHref(location, name, params),
+    formAction,
+  }
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    const target = event.target as Element
+    const dialogLink = target.closest('a[data-dialog]')
+    if (dialogLink) {
+      event.preventDefault()
+      navigate(dialogLink.getAttribute('href')!, { preventScrollReset: true })
+      return
+    }
+    if (target.closest('[data-blocked]')) showToast({ type: 'warning', msg: BLOCKED_MSG })
+  }
+
+  /** The star and privacy toggles post to this page's action without a reload. */
+  const onSubmit = (event: FormEvent<HTMLDivElement>) => {
+    const form = event.target as HTMLFormElement
+    if (event.defaultPrevented || !form.classList?.contains('tool-form')) return
+    event.preventDefault()
+    const submitter = (event.nativeEvent as SubmitEvent).submitter
+    submit(submitter instanceof HTMLButtonElement ? submitter : form, { method: 'post', action: formAction, preventScrollReset: true })
+  }
+
+  // Folder popups close on a click elsewhere or on Escape (without JS: on their summary).
+  useEffect(() => {
+    const close = (except?: Element | null) => {
+      for (const open of document.querySelectorAll<HTMLDetailsElement>('details.folder[open]')) {
+        if (!except || !open.contains(except)) open.open = false
+      }
+    }
+    const onDocumentClick = (event: globalThis.MouseEvent) => close(event.target as Element)
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      const current = (event.target as Element | null)?.closest?.('details.folder[open]') as HTMLDetailsElement | null
+      close()
+      current?.querySelector('summary')?.focus()
+    }
+    document.addEventListener('click', onDocumentClick)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('click', onDocumentClick)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [])
+
+  const detailPage = data.moduleId !== undefined
+  const moduleName = detailPage ? data.tabs[0]?.name : undefined
+  const homeHref = data.code ? `/${data.code}` : '/'
+  const anchor = data.layout.anchor
+  const tabs = data.tabs
+
+  return (
+    // Delegated listeners only enhance links and forms that work on their own.
+    <div className={`homepage homepage-anchor-${anchor}`} onClick={onClick} onSubmit={onSubmit}>
+      <div className="homepage-intro">
+        {detailPage ? (
+          <>
+            <p className="breadcrumb">
+              <a href={homeHref}>{data.name}</a>
+              <span aria-hidden="true"> / </span>
+            </p>
+            <h1 id={`module-title-${data.moduleId}`}>{moduleName}</h1>
+          </>
+        ) : (
+          <>
+            <h1>{data.name}</h1>
+            {data.summary ? <p className="muted">{data.summary}</p> : null}
+          </>
+        )}
+        {caps.manageModules && !detailPage ? (
+          <p className="tools homepage-tools">
+            <ToolLink href={kit.dialog('add-module')} label="添加模块">
+              添加模块
+            </ToolLink>
+            <ToolLink href={kit.dialog('manage-modules')} label="管理模块">
+              管理模块
+            </ToolLink>
+          </p>
+        ) : null}
+      </div>
+      {!detailPage && tabs.length > 1 ? (
         <nav className="module-tabs" aria-label="模块">
-          {modules.map((m) => (
+          {tabs.map((m) => (
             <a key={m.moduleId} href={`#module-${m.moduleId}`}>
               {m.name}
             </a>
           ))}
         </nav>
       ) : null}
-      {modules.map((m) => (
-        <section key={m.moduleId} id={`module-${m.moduleId}`} className="module" aria-labelledby={`module-title-${m.moduleId}`}>
-          <h2 id={`module-title-${m.moduleId}`} className="module-name">
-            {m.name}
-          </h2>
-          {m.bags.length ? (
-            <div className="categories">
-              {m.bags.map((bag) => (
-                <Category key={bag.bid} bag={bag} newTab={data.openInNewTab} />
-              ))}
-            </div>
-          ) : (
-            <p className="muted empty">这个模块还没有分类</p>
-          )}
-        </section>
-      ))}
+      {data.content ? (
+        <div className="homepage-body">
+          <HomepageBody data={data} content={data.content} kit={kit} />
+        </div>
+      ) : (
+        // Hydration without the list: React keeps the server's HTML of it untouched.
+        <div className="homepage-body" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
+      )}
     </div>
+  )
+}
+
+/** The anchor list and the modules: what the server renders once and the browser keeps. */
+function HomepageBody({ data, content, kit }: { data: HomepageViewData; content: HomepageViewContent; kit: ViewKit }) {
+  const starred = kit.caps.star ? collectStarred(content.modules, content.starIds) : []
+  const module = data.moduleId !== undefined ? content.modules[0] : undefined
+  return (
+    <>
+      {data.layout.anchor !== 'none' ? (
+        <AnchorNav modules={content.modules} starred={starred.length > 0} detailPage={Boolean(module)} />
+      ) : null}
+      <div className="homepage-modules">
+        {starred.length ? <StarModule items={starred} kit={kit} /> : null}
+        {module ? (
+          <ModuleBody module={module} kit={kit} />
+        ) : (
+          content.modules.map((m) => (
+            <ModuleSection key={m.moduleId} module={m} kit={kit} detailHref={data.code ? `/${data.code}/${m.moduleId}` : null} />
+          ))
+        )}
+        {!content.modules.length ? <p className="muted empty">这个主页还没有模块</p> : null}
+      </div>
+    </>
+  )
+}
+
+/** The module page: the heading is the page's h1, so the section carries only the categories. */
+function ModuleBody({ module, kit }: { module: ModuleView; kit: ViewKit }) {
+  const { caps } = kit
+  return (
+    <section
+      id={`module-${module.moduleId}`}
+      className={`module module-page ${MODULE_CLASS[module.moduleType] ?? 'module-common'}`}
+      aria-labelledby={`module-title-${module.moduleId}`}
+    >
+      <ModuleTools module={module} kit={kit} block />
+      {module.bags.length ? (
+        <div className="categories">
+          {module.bags.map((bag) => (
+            <Category key={bag.bid} bag={bag} kit={kit} level={2} moduleType={module.moduleType} />
+          ))}
+        </div>
+      ) : (
+        <p className="muted empty">这个模块还没有分类</p>
+      )}
+    </section>
+  )
+}
+
+/** The owner's links on a module: add a category, edit the module. */
+function ModuleTools({ module, kit, block = false }: { module: { moduleId: number; name: string }; kit: ViewKit; block?: boolean }) {
+  const { caps } = kit
+  if (!caps.manageCategories && !caps.manageModules) return null
+  const Tag = block ? 'p' : 'span'
+  return (
+    <Tag className="tools module-tools">
+      {caps.manageCategories ? (
+        <ToolLink href={kit.dialog('add-bag', { moduleId: module.moduleId })} label={`添加分类：${module.name}`}>
+          添加分类
+        </ToolLink>
+      ) : null}
+      {caps.manageModules ? (
+        <ToolLink href={kit.dialog('edit-module', { moduleId: module.moduleId })} label={`编辑模块 ${module.name}`}>
+          编辑模块
+        </ToolLink>
+      ) : null}
+    </Tag>
   )
 }

@@ -1,0 +1,96 @@
+import type { CSSProperties } from 'react'
+import { can, type Role } from '#app/auth/permissions.ts'
+import type { Formats } from '#app/db/schema/index.ts'
+import { Icon } from '#app/components/icon.tsx'
+import { iconUrl } from '#app/icons/icon-url.ts'
+import { badgeHue } from '#app/utils/format.ts'
+import { dialogHref, type ManageDialog } from '#app/components/manage/dialog-href.ts'
+
+/** Spec §8: what a blacklisted bookmark says when it is clicked. */
+export const BLOCKED_MSG = '当前链接违规，无法访问'
+
+/** What the owner may do here: computed once per render from the role (permissions.ts). */
+export function capabilitiesOf(role: Role) {
+  return {
+    addLink: can(role, 'add-link'),
+    editChildren: can(role, 'edit-children'),
+    manageCategories: can(role, 'manage-categories'),
+    manageModules: can(role, 'manage-modules'),
+    star: can(role, 'star-bookmarks'),
+    privacy: can(role, 'view-private') && can(role, 'edit-children'),
+  }
+}
+export type Capabilities = ReturnType<typeof capabilitiesOf>
+
+/**
+ * What every item of the view needs, passed down as one object (cheaper than a context lookup
+ * per bookmark on a page of a thousand).
+ */
+export type ViewKit = {
+  caps: Capabilities
+  newTab: boolean
+  childBadge: boolean
+  /** Some owner control is shown at all. */
+  anyTools: boolean
+  /** URL of a management dialog on this page. */
+  dialog: (name: ManageDialog, params?: Parameters<typeof dialogHref>[2]) => string
+  /** Where the star and privacy forms post: this page's own action. */
+  formAction: string
+}
+
+/** A bookmark's (and its category's) format as inline styles; values were checked on the server. */
+export function formatStyle(formats: Formats | undefined): CSSProperties | undefined {
+  if (!formats) return undefined
+  const style: CSSProperties = {}
+  if (formats.color) style.color = formats.color
+  if (formats.weight === 'bold') style.fontWeight = 'bold'
+  if (formats.size) style.fontSize = formats.size
+  if (formats.align) style.textAlign = formats.align as CSSProperties['textAlign']
+  if (formats.style === 'italic') style.fontStyle = 'italic'
+  if (formats.style === 'underline') style.textDecoration = 'underline'
+  return style
+}
+
+export function mergeFormats(base: Formats | undefined, own: Formats | undefined) {
+  return base && own ? { ...base, ...own } : (own ?? base)
+}
+
+const HOST = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^/?#:]+)/i
+
+/**
+ * An icon by reference: an uploaded image, a library icon (components/icon.tsx: a CSS mask,
+ * only its URL inline), or nothing.
+ */
+export function RefIcon({ icon, className }: { icon: string | undefined; className?: string }) {
+  if (!icon) return null
+  if (icon.startsWith('/uploads/')) return <img className={`ico-img ${className ?? ''}`} src={icon} alt="" loading="lazy" />
+  return iconUrl(icon) ? <Icon name={icon} className={className} /> : null
+}
+
+/** The square in front of a bookmark: its icon, else its first letter on a colour of its site. */
+export function Badge({ name, url, icon }: { name: string; url?: string; icon?: string }) {
+  const hue = badgeHue(HOST.exec(url ?? '')?.[1] ?? name)
+  const style = { '--hue': hue } as CSSProperties
+  if (icon && (icon.startsWith('/uploads/') || iconUrl(icon))) {
+    return (
+      <i className="link-icon-ref" aria-hidden="true">
+        <RefIcon icon={icon} />
+      </i>
+    )
+  }
+  // `.link > i` in app.css: the letter badge.
+  return (
+    <i aria-hidden="true" style={style}>
+      {[...name][0] ?? '?'}
+    </i>
+  )
+}
+
+/** A small management link: a plain link to the dialog's URL (opened in place with JS). */
+export function ToolLink({ href, label, children }: { href: string; label: string; children: string }) {
+  return (
+    <a href={href} className="tool" data-dialog="" aria-label={label}>
+      {children}
+    </a>
+  )
+}

@@ -1,0 +1,38 @@
+import { data } from 'react-router'
+import type { Route } from './+types/module'
+import { NOT_FOUND_MSG } from '#app/components/error-page.tsx'
+import { HomepageView } from '#app/components/homepage/homepage-view.tsx'
+import { ManageDialog } from '#app/components/manage/manage-dialog.tsx'
+import { loadHomepagePage } from './homepage-page.server.ts'
+import { loadManageDialog, manageAction } from './manage.server.ts'
+
+/**
+ * One module of a homepage: `/{code}/{moduleId}` (spec §2). A module that is missing, belongs to
+ * another homepage, or whose homepage the viewer may not see is the same 404.
+ */
+export async function loader({ params, request, context, url }: Route.LoaderArgs) {
+  const moduleId = /^\d{1,9}$/.test(params.moduleId) ? Number(params.moduleId) : 0
+  if (!moduleId) throw data(NOT_FOUND_MSG, { status: 404 })
+  const [page, manage] = await Promise.all([
+    loadHomepagePage(context, params.code, { moduleId, request }),
+    loadManageDialog(context, request, url),
+  ])
+  if (!page) throw data(NOT_FOUND_MSG, { status: 404 })
+  return { ...page, moduleName: page.homepage.tabs[0]?.name ?? '', manage }
+}
+
+/** The management forms of the page (star and privacy toggles among them) post to the page itself. */
+export const action = manageAction
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.moduleName} - ${loaderData.headerTitle} - 起页` : `${NOT_FOUND_MSG} - 起页` },
+]
+
+export default function ModulePage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="page">
+      <ManageDialog data={loaderData.manage} actionData={actionData} />
+      <HomepageView data={loaderData.homepage} />
+    </main>
+  )
+}

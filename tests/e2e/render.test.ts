@@ -1,0 +1,266 @@
+import AxeBuilder from '@axe-core/playwright'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { gotoReady, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
+
+/**
+ * The start page as it renders (components/homepage/) and the trash page (/user/trash), with
+ * JavaScript and without: anchors, folders, module pages, keyboard, paging and axe.
+ */
+
+const DEMO = { user_email: 'demo@example.com', user_password: 'qiye-demo-2026' }
+
+async function signInDemo(request: APIRequestContext) {
+  const response = await request.post('/api/sign/in', { form: DEMO })
+  expect((await response.json()).code).toBe(1)
+}
+
+/** A new account (its cookie lands in the context of `request`), with its starter category's id. */
+async function signUp(request: APIRequestContext) {
+  const response = await request.post('/api/sign/on', {
+    form: { user_nickname: uniqueNickname(), user_email: uniqueEmail(), user_password: PASSWORD },
+  })
+  expect((await response.json()).code).toBe(1)
+  const html = await (await request.get('/')).text()
+  const bid = /dialog=add-link&amp;bid=(\d+)"/.exec(html)?.[1]
+  expect(bid).toBeTruthy()
+  return Number(bid)
+}
+
+/** A management form of the start page, posted as the page's own forms post it. */
+async function postHome(request: APIRequestContext, form: Record<string, string | number>) {
+  // Marked same-origin, as a browser marks the page's own forms (the origin guard wants that).
+  const response = await request.post('/?index', { form, maxRedirects: 0, headers: { 'Sec-Fetch-Site': 'same-origin' } })
+  expect(response.status()).toBe(302)
+}
+
+/** A folder with one link in it and a divider after it, in the user's starter category. */
+async function folderWithLink(request: APIRequestContext, bid: number) {
+  await postHome(request, { intent: 'save-folder', bid, name: '资料夹', summary: '常看的资料' })
+  const html = await (await request.get('/')).text()
+  const folderId = /dialog=edit-folder&amp;id=(\d+)"/.exec(html)?.[1]
+  expect(folderId).toBeTruthy()
+  await postHome(request, { intent: 'save-link', bid, parentLinkId: folderId!, name: '夹中网站', url: 'https://inside.example.com/' })
+  await postHome(request, { intent: 'save-divider', bid, name: '分隔', align: 'left', style: 'dashed' })
+  await postHome(request, { intent: 'save-link', bid, name: '外面网站', url: 'https://outside.example.com/' })
+}
+
+test('the anchor list jumps to its category, and 单独打开 shows one module', async ({ page, javaScriptEnabled }) => {
+  await gotoReady(page, '/demo', javaScriptEnabled)
+  const anchors = page.getByRole('navigation', { name: '分类导航' })
+  await expect(anchors).toBeVisible()
+  await expect(anchors.getByRole('link')).toHaveText(['常用', '常用', '新闻', '开发', '设计', '导航', '工具', '学习'])
+  await anchors.getByRole('link', { name: '学习', exact: true }).click()
+  await expect(page).toHaveURL(/\/demo#bag-\d+$/)
+  const study = page.getByRole('region', { name: '学习', exact: true })
+  await expect(study).toBeInViewport()
+  // The list stays in view while the page scrolls (sticky).
+  await expect(anchors).toBeInViewport()
+
+  await page.getByRole('link', { name: '单独打开模块 导航' }).click()
+  await expect(page).toHaveURL(/\/demo\/\d+$/)
+  await expect(page.getByRole('heading', { level: 1, name: '导航' })).toBeVisible()
+  await expect(page.getByRole('link', { name: /百度翻译/ })).toBeVisible()
+  await expect(page.getByRole('link', { name: /GitHub/ })).toHaveCount(0)
+  await page.locator('.breadcrumb').getByRole('link', { name: '起页示例主页', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: '起页示例主页' })).toBeVisible()
+})
+
+test('bookmarks open the site directly in a new tab, counted by ping', async ({ page, javaScriptEnabled }) => {
+  await gotoReady(page, '/demo', javaScriptEnabled)
+  const github = page.getByRole('link', { name: /^GitHub/ })
+  await expect(github).toHaveAttribute('href', 'https://github.com/')
+  await expect(github).toHaveAttribute('target', '_blank')
+  await expect(github).toHaveAttribute('rel', 'noopener noreferrer')
+  await expect(github).toHaveAttribute('ping', /^\/api\/source\/click\?id=\d+$/)
+})
+
+test('the keyboard reaches the anchor list and then the bookmarks', async ({ page, javaScriptEnabled }) => {
+  await gotoReady(page, '/demo', javaScriptEnabled)
+  const reached: string[] = []
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab')
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null
+      return el ? `${el.tagName}:${el.getAttribute('href') ?? ''}:${el.textContent?.trim() ?? ''}` : ''
+    })
+    reached.push(focused)
+    if (focused.startsWith('A:https://www.baidu.com/')) break
+  }
+  expect(reached.some((f) => /^A:#bag-\d+:新闻$/.test(f))).toBe(true)
+  expect(reached.at(-1)).toMatch(/^A:https:\/\/www\.baidu\.com\/:/)
+  await expect(page.getByRole('link', { name: /^百度/ }).first()).toBeFocused()
+})
+
+test('a folder lists its bookmarks in a disclosure; a divider and the owner tools show', async ({ page, javaScriptEnabled }) => {
+  const bid = await signUp(page.request)
+  await folderWithLink(page.request, bid)
+  await gotoReady(page, '/', javaScriptEnabled)
+  const folder = page.locator('summary', { hasText: '资料夹' })
+  await expect(folder).toContainText('1')
+  const inside = page.getByRole('link', { name: '夹中网站', exact: true })
+  await expect(inside).toBeHidden()
+  await folder.click()
+  await expect(inside).toBeVisible()
+  await expect(inside).toHaveAttribute('href', 'https://inside.example.com/')
+  await folder.click()
+  await expect(inside).toBeHidden()
+  if (javaScriptEnabled) {
+    // With JavaScript, Escape or a click elsewhere closes it too.
+    await folder.click()
+    await expect(inside).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(inside).toBeHidden()
+    await expect(folder).toBeFocused()
+  }
+  await expect(page.getByRole('separator', { name: '分隔' })).toBeAttached()
+  // Owner tools are links to the dialogs and small forms, reachable by their names.
+  await expect(page.getByRole('link', { name: '编辑 外面网站' })).toHaveAttribute('href', /\?dialog=edit-link&id=\d+$/)
+  await expect(page.getByRole('link', { name: '编辑 资料夹' })).toHaveAttribute('href', /\?dialog=edit-folder&id=\d+$/)
+  await expect(page.getByRole('link', { name: '编辑 分隔' })).toHaveAttribute('href', /\?dialog=edit-divider&id=\d+$/)
+  await expect(page.getByRole('button', { name: '星标 外面网站' })).toHaveAttribute('aria-pressed', 'false')
+})
+
+test('the star toggle posts to the page and the star module appears', async ({ page, javaScriptEnabled }) => {
+  const bid = await signUp(page.request)
+  await postHome(page.request, { intent: 'save-link', bid, name: '要加星', url: 'https://star.example.com/' })
+  await gotoReady(page, '/', javaScriptEnabled)
+  await expect(page.getByRole('region', { name: '星标' })).toHaveCount(0)
+  const star = page.getByRole('button', { name: '星标 要加星' })
+  await star.focus()
+  await page.keyboard.press('Enter')
+  await expect(toast(page)).toHaveText('操作成功！')
+  const starModule = page.getByRole('region', { name: '星标', exact: true })
+  await expect(starModule).toBeVisible()
+  await expect(starModule.getByRole('link', { name: '要加星', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: '星标 要加星' }).first()).toHaveAttribute('aria-pressed', 'true')
+})
+
+test('on a module page the toggles post to that page, and its list renders again from the answer', async ({ page, javaScriptEnabled }) => {
+  await signInDemo(page.request)
+  const moduleUrl = /href="(\/demo\/\d+)" class="module-open" aria-label="单独打开模块 导航"/.exec(await (await page.request.get('/demo')).text())![1]!
+  // Each project its own bookmark: the two run at the same time on the same demo.
+  const name = javaScriptEnabled ? '百度翻译' : '有道词典'
+  await gotoReady(page, moduleUrl, javaScriptEnabled)
+  const star = page.getByRole('button', { name: `星标 ${name}` })
+  await expect(star).toHaveAttribute('aria-pressed', 'false')
+  // The tools of a bookmark show when the pointer is over it (or the keyboard is in it).
+  const item = page.getByRole('listitem').filter({ has: star })
+  await item.hover()
+  await star.click()
+  await expect(toast(page)).toHaveText('操作成功！')
+  await expect(page).toHaveURL(new RegExp(`${moduleUrl}$`))
+  await expect(page.getByRole('button', { name: `星标 ${name}` })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible()
+  // And back, so the demo stays as it was.
+  await item.hover()
+  await page.getByRole('button', { name: `星标 ${name}` }).click()
+  await expect(page.getByRole('button', { name: `星标 ${name}` })).toHaveAttribute('aria-pressed', 'false')
+})
+
+async function fillTrash(request: APIRequestContext, bid: number, n: number) {
+  for (let i = 1; i <= n; i++) await postHome(request, { intent: 'save-link', bid, name: `废弃${i}`, url: `https://gone${i}.example.com/` })
+  const html = await (await request.get('/')).text()
+  const ids = [...html.matchAll(/dialog=delete-source&amp;id=(\d+)"/g)].map((m) => m[1]!)
+  expect(ids).toHaveLength(n)
+  for (const id of ids) await postHome(request, { intent: 'delete-source', id })
+}
+
+test('the trash: guests are sent to log in', async ({ page, javaScriptEnabled, baseURL }) => {
+  await gotoReady(page, '/user/trash', javaScriptEnabled)
+  await expect(page).toHaveURL(`${baseURL}/?dialog=login`)
+})
+
+test('the trash: restore and delete for good, with a toast', async ({ page, javaScriptEnabled }) => {
+  const bid = await signUp(page.request)
+  await fillTrash(page.request, bid, 2)
+  await gotoReady(page, '/user/trash', javaScriptEnabled)
+  await expect(page.getByRole('heading', { level: 1, name: '回收站' })).toBeVisible()
+  await expect(page.locator('.site-footer')).toBeHidden()
+  await page.getByRole('button', { name: '恢复 废弃1' }).click()
+  await expect(toast(page)).toHaveText('操作成功！')
+  await expect(page.getByRole('button', { name: '恢复 废弃1' })).toHaveCount(0)
+  await page.getByRole('button', { name: '彻底删除 废弃2' }).click()
+  await expect(page.getByText('回收站是空的')).toBeVisible()
+  await gotoReady(page, '/', javaScriptEnabled)
+  await expect(page.getByRole('link', { name: '废弃1', exact: true })).toBeVisible()
+})
+
+test('the trash pages by 20: 下一页 without JavaScript, more loaded in place with it', async ({ page, javaScriptEnabled }) => {
+  const bid = await signUp(page.request)
+  await fillTrash(page.request, bid, 23)
+  await gotoReady(page, '/user/trash', javaScriptEnabled)
+  const items = page.locator('.trash-item')
+  if (javaScriptEnabled) {
+    // 加载更多 appends the next page, on its own once it scrolls into view (infinite scroll).
+    await expect(page.getByRole('button', { name: /加载更多|加载中/ })).toBeAttached()
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    await expect(items).toHaveCount(23)
+    await expect(page.getByRole('button', { name: '加载更多' })).toHaveCount(0)
+    await expect(page).toHaveURL(/\/user\/trash$/)
+  } else {
+    await expect(items).toHaveCount(20)
+    await page.getByRole('link', { name: '下一页' }).click()
+    await expect(page).toHaveURL(/\/user\/trash\?page=2$/)
+    await expect(items).toHaveCount(3)
+    await page.getByRole('link', { name: '上一页' }).click()
+    await expect(items).toHaveCount(20)
+  }
+})
+
+/** axe on the server's HTML (no-JS project) or the hydrated page (JS project), as a11y.test.ts does. */
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  expect(results.passes.length).toBeGreaterThan(10)
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }))
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
+}
+
+const AXE_PAGES = [
+  { name: 'the demo as a guest', path: '/demo', as: 'guest', heading: '起页示例主页' },
+  { name: 'the demo as its owner', path: '/demo', as: 'demo', heading: '起页示例主页' },
+  { name: 'a module page as its owner', path: 'module', as: 'demo', heading: '导航' },
+  { name: 'the trash as the demo owner', path: '/user/trash', as: 'demo', heading: '回收站' },
+  { name: 'a homepage with a folder, a divider and a trash item', path: '/', as: 'new', heading: null },
+  { name: 'the trash with items', path: '/user/trash', as: 'new', heading: '回收站' },
+] as const
+
+test.describe('accessibility of the start page and the trash (axe)', () => {
+  for (const { name, path, as, heading } of AXE_PAGES) {
+    test(`${name}: no serious or critical violations`, async ({ page, browser, javaScriptEnabled, baseURL }) => {
+      test.slow()
+      let target = page
+      if (!javaScriptEnabled) {
+        // axe needs timers: check the server's HTML in a JS context whose app scripts never load.
+        const context = await browser.newContext({ baseURL, javaScriptEnabled: true })
+        await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
+        target = await context.newPage()
+      }
+      try {
+        const request = target.request
+        if (as === 'demo') await signInDemo(request)
+        if (as === 'new') {
+          const bid = await signUp(request)
+          await folderWithLink(request, bid)
+          await postHome(request, { intent: 'save-link', bid, name: '丢掉的', url: 'https://dropped.example.com/' })
+          const home = await (await request.get('/')).text()
+          const dropped = /dialog=delete-source&amp;id=(\d+)" class="tool" data-dialog="" aria-label="删除 丢掉的"/.exec(home)?.[1]
+          await postHome(request, { intent: 'delete-source', id: dropped! })
+        }
+        let url: string = path
+        if (path === 'module') url = /href="(\/demo\/\d+)" class="module-open" aria-label="单独打开模块 导航"/.exec(await (await request.get('/demo')).text())![1]!
+        await gotoReady(target, url, javaScriptEnabled)
+        if (heading) await expect(target.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+        if (path === '/') {
+          // The folder's popup open too, so its contents are checked.
+          await target.locator('summary', { hasText: '资料夹' }).click()
+          await expect(target.getByRole('link', { name: '夹中网站', exact: true })).toBeVisible()
+        }
+        await expectNoSeriousViolations(target)
+      } finally {
+        if (target !== page) await target.context().close()
+      }
+    })
+  }
+})
