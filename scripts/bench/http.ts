@@ -1,0 +1,21 @@
+import { type IncomingHttpHeaders, request } from 'node:http'
+
+export type RawResponse = { status: number; headers: IncomingHttpHeaders; body: Buffer }
+
+/**
+ * One GET with node:http, body kept exactly as sent: unlike fetch(), nothing is decompressed,
+ * so the length is the bytes on the wire (minus chunk framing).
+ */
+export function getRaw(url: string, headers: Record<string, string> = {}, timeoutMs = 30_000): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers, agent: false }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }))
+      response.on('error', reject)
+    })
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`GET ${url}: no answer within ${timeoutMs / 1_000} s`)))
+    req.on('error', reject)
+    req.end()
+  })
+}
