@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from 'react-router'
-import { withDialog } from './auth/auth-form.tsx'
+import { withDialog } from './auth/dialog-url.ts'
 import { Clock } from './clock.tsx'
 
 export type HeaderUser = { id: number; nickname: string } | null

@@ -35,7 +35,10 @@ export async function openDb({ url, dataDir }: { url?: string; dataDir: string }
       close: () => pool.end(),
     }
   }
-  const client = await PGlite.create(dataDir === 'memory://' ? {} : { dataDir })
+  // PGlite's default 128 MB buffer cache lives in the server's own heap: a start page's working
+  // set fits in 16 MB, and the process stays ~125 MB smaller (PERFORMANCE.md budget 6).
+  const options = { postgresqlconf: ['shared_buffers=16MB'] }
+  const client = await PGlite.create(dataDir === 'memory://' ? options : { ...options, dataDir })
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     driver: 'pglite',

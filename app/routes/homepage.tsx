@@ -2,20 +2,26 @@ import { data } from 'react-router'
 import type { Route } from './+types/homepage'
 import { HomepageView } from '#app/components/homepage/homepage-view.tsx'
 import { NOT_FOUND_MSG } from '#app/components/error-page.tsx'
+import { ManageDialog } from '#app/components/manage/manage-dialog.tsx'
 import { loadHomepagePage } from './homepage-page.server.ts'
+import { loadManageDialog, manageAction } from './manage.server.ts'
 
 /** A homepage by its personal domain: `/{code}`. Private or missing ones are the same 404. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await loadHomepagePage(context, params.code)
+export async function loader({ params, request, context, url }: Route.LoaderArgs) {
+  const [page, manage] = await Promise.all([loadHomepagePage(context, params.code, { request }), loadManageDialog(context, request, url)])
   if (!page) throw data(NOT_FOUND_MSG, { status: 404 })
-  return page
+  return { ...page, manage }
 }
+
+/** Every management form of the page (modules, categories, bookmarks) posts here. */
+export const action = manageAction
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.headerTitle} - 起页` : '起页' }]
 
-export default function Homepage({ loaderData }: Route.ComponentProps) {
+export default function Homepage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main id="main" className="page">
+      <ManageDialog data={loaderData.manage} actionData={actionData} />
       <HomepageView data={loaderData.homepage} />
     </main>
   )

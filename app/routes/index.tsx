@@ -1,14 +1,19 @@
 import { Link, useLocation } from 'react-router'
 import type { Route } from './+types/index'
-import { withDialog } from '#app/components/auth/auth-form.tsx'
+import { withDialog } from '#app/components/auth/dialog-url.ts'
 import { HomepageView } from '#app/components/homepage/homepage-view.tsx'
+import { ManageDialog } from '#app/components/manage/manage-dialog.tsx'
 import { userContext } from '#app/context.ts'
 import { loadHomepagePage } from './homepage-page.server.ts'
+import { loadManageDialog, manageAction } from './manage.server.ts'
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const page = await loadHomepagePage(context, null)
-  return { page, isGuest: context.get(userContext) === null, headerTitle: page?.headerTitle }
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const [page, manage] = await Promise.all([loadHomepagePage(context, null, { request }), loadManageDialog(context, request, url)])
+  return { page, isGuest: context.get(userContext) === null, headerTitle: page?.headerTitle, manage }
 }
+
+/** Every management form of the page (modules, categories, bookmarks) posts here. */
+export const action = manageAction
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.page ? `${loaderData.page.headerTitle} - 起页` : '起页 - 书签与网址导航起始页' },
@@ -33,10 +38,11 @@ function PromoPanel() {
   )
 }
 
-export default function Index({ loaderData }: Route.ComponentProps) {
+export default function Index({ loaderData, actionData }: Route.ComponentProps) {
   const { page, isGuest } = loaderData
   return (
     <main id="main" className="page">
+      <ManageDialog data={loaderData.manage} actionData={actionData} />
       {isGuest ? <PromoPanel /> : null}
       {page ? (
         <HomepageView data={page.homepage} />

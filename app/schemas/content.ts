@@ -8,7 +8,12 @@ import { z } from './zod.ts'
 export const MAX_CHILDREN = 100
 export const TOO_MANY_CHILDREN = '最多添加100个书签'
 
-const id = z.coerce.number().int().positive()
+/** The largest id PostgreSQL's `integer` holds; a missing, malformed or larger id is "no such object". */
+const MAX_ID = 2_147_483_647
+const NO_SUCH = '内容不存在或已被删除'
+/** An object id in a form or payload. */
+export const ObjectId = z.coerce.number({ error: NO_SUCH }).int(NO_SUCH).positive(NO_SUCH).max(MAX_ID, NO_SUCH)
+const id = ObjectId
 const optionalId = z.preprocess((v) => (v === '' || v === null || v === '0' || v === 0 ? undefined : v), id.optional())
 const icon = z.string({ error: '请选择图标' }).trim().min(1, '请选择图标').max(200, '请选择图标')
 const color = z

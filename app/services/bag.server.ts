@@ -193,3 +193,24 @@ export async function countSources(db: Db, bagIds: number[]) {
     .groupBy(sources.bagId)
   return new Map(rows.map((r) => [r.bagId, r.n]))
 }
+
+/** Moves a category one place up or down among its siblings (the buttons that work without JS). */
+export async function moveBag(db: Db, actor: Actor, bagId: number, direction: 'up' | 'down') {
+  await db.transaction(async (tx) => {
+    const { bag } = await getBag(tx, actor, bagId)
+    await requireCapability(tx, actor, bag.homepageId, 'manage-categories', true)
+    const siblings = await tx
+      .select({ id: bags.id })
+      .from(bags)
+      .where(
+        and(eq(bags.moduleId, bag.moduleId), bag.parentId ? eq(bags.parentId, bag.parentId) : isNull(bags.parentId), isNull(bags.deletedAt)),
+      )
+      .orderBy(asc(bags.sortKey), asc(bags.id))
+    const ids = siblings.map((s) => s.id)
+    const from = ids.indexOf(bag.id)
+    const to = direction === 'up' ? from - 1 : from + 1
+    if (to < 0 || to >= ids.length) return
+    ;[ids[from], ids[to]] = [ids[to]!, ids[from]!]
+    for (const [index, id] of ids.entries()) await tx.update(bags).set({ sortKey: index }).where(eq(bags.id, id))
+  })
+}

@@ -5,7 +5,7 @@ import { LinkSchema, ModuleSchema, TOO_MANY_CHILDREN } from '#app/schemas/conten
 import { createUser } from '#tests/db-utils.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
 import { FORBIDDEN, NOT_FOUND } from './access.server.ts'
-import { restoreBag, saveBag, trashBag } from './bag.server.ts'
+import { listBagTree, moveBag, restoreBag, saveBag, trashBag } from './bag.server.ts'
 import { hardDeleteModules, listModules, saveModule, setDefaultModule, sortModules } from './module.server.ts'
 import {
   deleteSourceForever,
@@ -156,4 +156,22 @@ test('another user can neither read private items nor change anything', async ()
   expect(row).toMatchObject({ name: '公开', clickAmount: 1, isPrivate: false, liked: false })
   expect(await db().select().from(modules).where(eq(modules.id, mine.moduleId))).toHaveLength(1)
   expect(await db().select().from(bags).where(and(eq(bags.id, mine.bid), isNull(bags.deletedAt)))).toHaveLength(1)
+})
+
+test('categories move up and down among their siblings only', async () => {
+  const { user, moduleId, bid } = await owner()
+  const second = await saveBag(db(), user, { moduleId, name: '第二', icon: 'tabler:star' })
+  await saveBag(db(), user, { moduleId, parentId: bid, name: '子分类', icon: 'tabler:star' })
+  const third = await saveBag(db(), user, { moduleId, name: '第三', icon: 'tabler:star' })
+  const names = async () => (await listBagTree(db(), user, moduleId)).map((b) => b.name)
+  await moveBag(db(), user, third.bid, 'up')
+  expect(await names()).toEqual(['常用工具', '第三', '第二'])
+  await moveBag(db(), user, bid, 'up') // already first: nothing moves
+  await moveBag(db(), user, second.bid, 'down') // already last
+  expect(await names()).toEqual(['常用工具', '第三', '第二'])
+  await moveBag(db(), user, bid, 'down')
+  expect(await names()).toEqual(['第三', '常用工具', '第二'])
+  expect((await listBagTree(db(), user, moduleId))[1]!.children.map((b) => b.name)).toEqual(['子分类'])
+  const { user: stranger } = await createUser(db())
+  await expect(moveBag(db(), stranger, bid, 'up')).rejects.toThrow(NOT_FOUND)
 })

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max, ne } from 'drizzle-orm'
+import { and, asc, eq, inArray, max, ne, sql } from 'drizzle-orm'
 import type { Db } from '#app/db/client.server.ts'
 import { modules } from '#app/db/schema/index.ts'
 import type { ModuleInput } from '#app/schemas/content.ts'
@@ -97,6 +97,7 @@ export async function sortModules(db: Db, actor: Actor, moduleIds: number[]) {
 export async function setDefaultModule(db: Db, actor: Actor, moduleId: number) {
   const { homepageId } = await ownedModules(db, actor, [moduleId])
   await db.transaction(async (tx) => {
+    await requireCapability(tx, actor, homepageId, 'manage-modules', true)
     await tx.update(modules).set({ isDefault: false }).where(and(eq(modules.homepageId, homepageId), ne(modules.id, moduleId)))
     await tx.update(modules).set({ isDefault: true }).where(eq(modules.id, moduleId))
   })
@@ -106,6 +107,7 @@ export async function setDefaultModule(db: Db, actor: Actor, moduleId: number) {
 export async function hardDeleteModules(db: Db, actor: Actor, moduleIds: number[]) {
   const { homepageId } = await ownedModules(db, actor, moduleIds)
   await db.transaction(async (tx) => {
+    await requireCapability(tx, actor, homepageId, 'manage-modules', true)
     await tx.delete(modules).where(inArray(modules.id, moduleIds))
     const rest = await tx
       .select()
@@ -120,7 +122,14 @@ export async function hardDeleteModules(db: Db, actor: Actor, moduleIds: number[
 
 /** Shares or unshares a module through its link (spec: change-status). */
 export async function toggleModuleOpen(db: Db, actor: Actor, moduleId: number) {
-  const { rows } = await ownedModules(db, actor, [moduleId])
-  const [row] = await db.update(modules).set({ isOpen: !rows[0]!.isOpen }).where(eq(modules.id, moduleId)).returning()
-  return moduleView(row!)
+  const { homepageId } = await ownedModules(db, actor, [moduleId])
+  return db.transaction(async (tx) => {
+    await requireCapability(tx, actor, homepageId, 'manage-modules', true)
+    const [row] = await tx
+      .update(modules)
+      .set({ isOpen: sql`not ${modules.isOpen}` })
+      .where(eq(modules.id, moduleId))
+      .returning()
+    return moduleView(row!)
+  })
 }

@@ -150,7 +150,8 @@ export function saveLink(db: Db, actor: Actor, input: LinkInput) {
       name: input.name,
       url: input.url,
       note: input.note,
-      icon: input.icon || null,
+      // Fields left out keep their value on an edit.
+      ...(input.icon !== undefined ? { icon: input.icon || null } : {}),
       ...(input.formats ? { formats: input.formats } : {}),
       isPrivate: input.isOnlyOwnView,
       privateRemark: input.isOnlyOwnView ? input.isOnlyOwnViewRemark : '',
@@ -181,14 +182,25 @@ export function saveDivider(db: Db, actor: Actor, input: DividerInput) {
 
 /** A note-type bookmark (create-base): its remark is its name. */
 export function createNoteSource(db: Db, actor: Actor, input: NoteSourceInput) {
-  return db.transaction((tx) =>
-    upsertSource(tx, actor, undefined, 'note', { bagId: input.bid, parentId: input.parentId ?? null }, { name: input.remark }),
-  )
+  return db.transaction(async (tx) => {
+    // Managers add links but not notes (spec §6).
+    const { bag } = await getBag(tx, actor, input.bid)
+    await requireCapability(tx, actor, bag.homepageId, 'add-note', true)
+    return upsertSource(tx, actor, undefined, 'note', { bagId: input.bid, parentId: input.parentId ?? null }, { name: input.remark })
+  })
+}
+
+/** Each type's name limit (spec §9): folders and divider titles 30, the rest 100. */
+const NAME_LIMITS: Partial<Record<Source['type'], [number, string]>> = {
+  folder: [30, '名称不能超过30个字'],
+  divider: [30, '分割线标题不能超过30个字'],
 }
 
 export async function renameSource(db: Db, actor: Actor, id: number, name: string) {
   return db.transaction(async (tx) => {
     const { row, role } = await editableSource(tx, actor, id)
+    const [limit, message] = NAME_LIMITS[row.type] ?? [100, '名称不能超过100个字']
+    if ([...name].length > limit) throw new DomainError(message)
     const [updated] = await tx.update(sources).set({ name }).where(eq(sources.id, row.id)).returning()
     return sourceView(updated!, role)
   })
@@ -263,12 +275,17 @@ export async function deleteSourceForever(db: Db, actor: Actor, id: number) {
   })
 }
 
+/** A masked bookmark (private to others, or blacklisted) hides its details and its children too. */
+function assertReadable(row: Source, role: Role) {
+  if (row.blacklist || (row.isPrivate && !can(role, 'view-private'))) throw new DomainError(NOT_FOUND)
+}
+
 /** A bookmark for anyone who may see it; the link form's detail (spec "Link detail"). */
 export async function sourceDetail(db: Db, actor: Actor, id: number) {
   const [row] = await db.select().from(sources).where(and(eq(sources.id, id), live)).limit(1)
   if (!row) throw new DomainError(NOT_FOUND)
   const { role } = await homepageAccess(db, actor, row.homepageId)
-  if (row.isPrivate && !can(role, 'view-private')) throw new DomainError(NOT_FOUND)
+  assertReadable(row, role)
   const [bag] = await db.select({ name: bags.name }).from(bags).where(eq(bags.id, row.bagId))
   return {
     info: {
@@ -309,6 +326,14 @@ export async function listSources(
   input: { bid: number; page: number; size: number; sort: SortMethod; wd?: string; divider?: boolean; parentId?: number },
 ) {
   const { role } = await getBag(db, actor, input.bid)
+  if (input.parentId) {
+    const [folder] = await db
+      .select()
+      .from(sources)
+      .where(and(eq(sources.id, input.parentId), eq(sources.bagId, input.bid), eq(sources.type, 'folder'), live))
+    if (!folder) throw new DomainError(NOT_FOUND)
+    assertReadable(folder, role)
+  }
   const where = and(
     childrenOf(input.bid, input.parentId ?? null),
     input.divider === false ? ne(sources.type, 'divider') : undefined,
@@ -351,6 +376,7 @@ export async function folderChildren(db: Db, actor: Actor, folderId: number) {
     .limit(1)
   if (!folder) throw new DomainError(NOT_FOUND)
   const { role } = await homepageAccess(db, actor, folder.homepageId)
+  assertReadable(folder, role)
   const rows = await db.select().from(sources).where(childrenOf(folder.bagId, folder.id)).orderBy(...ORDER.custom)
   return { parentInfo: sourceView(folder, role), list: rows.map((r) => sourceView(r, role)) }
 }
@@ -358,9 +384,8 @@ export async function folderChildren(db: Db, actor: Actor, folderId: number) {
 /** Counts a visit (the link itself goes straight to the site; this arrives by ping or beacon). */
 export async function recordClick(db: Db, actor: Actor, id: number) {
   const [row] = await db.select().from(sources).where(and(eq(sources.id, id), live)).limit(1)
-  if (!row || row.blacklist) throw new DomainError(NOT_FOUND)
-  const { role } = await homepageAccess(db, actor, row.homepageId)
-  if (row.isPrivate && !can(role, 'view-private')) throw new DomainError(NOT_FOUND)
+  if (!row) throw new DomainError(NOT_FOUND)
+  assertReadable(row, (await homepageAccess(db, actor, row.homepageId)).role)
   await db
     .update(sources)
     .set({ clickAmount: sql`${sources.clickAmount} + 1`, clickTime: new Date() })

@@ -1,12 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { AUTH_TITLES, AuthForm, type AuthMode, withDialog } from './auth-form.tsx'
-
-export function dialogMode(search: string): AuthMode | null {
-  const dialog = new URLSearchParams(search).get('dialog')
-  return dialog === 'login' || dialog === 'register' ? dialog : null
-}
+import { AuthForm } from './auth-form.tsx'
+import { AUTH_TITLES, dialogMode, withDialog } from './dialog-url.ts'
 
 /**
  * The login / register dialog, addressed by `?dialog=login|register`. Before hydration (and
@@ -21,6 +17,7 @@ export function AuthDialog() {
   if (!mode) return null
   const closeHref = withDialog(location, null)
   const switchHref = withDialog(location, mode === 'login' ? 'register' : 'login')
+  // Not lazy: a suspended boundary streams in behind a script, which a browser without JS never runs.
   const form = <AuthForm key={mode} mode={mode} redirectTo={closeHref} switchHref={switchHref} />
 
   if (!hydrated) {

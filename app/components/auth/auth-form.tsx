@@ -1,22 +1,11 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useId } from 'react'
-import { Link, useFetcher, useLocation } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import { LoginSchema, RegisterSchema } from '#app/schemas/auth.ts'
+import { AUTH_TITLES, type AuthMode } from './dialog-url.ts'
 
-export type AuthMode = 'login' | 'register'
 export type AuthActionData = { intent: AuthMode; result: SubmissionResult<string[]> }
-
-export const AUTH_TITLES: Record<AuthMode, string> = { login: '登录', register: '注册' }
-
-/** The same location with `dialog` set to another value (or removed with null). */
-export function withDialog(location: { pathname: string; search: string }, dialog: string | null) {
-  const params = new URLSearchParams(location.search)
-  if (dialog) params.set('dialog', dialog)
-  else params.delete('dialog')
-  const search = params.toString()
-  return `${location.pathname}${search ? `?${search}` : ''}`
-}
 
 function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null
@@ -130,10 +119,4 @@ export function AuthForm({
       </p>
     </fetcher.Form>
   )
-}
-
-/** The current location without the dialog: where closing it or signing in lands. */
-export function useReturnTo() {
-  const location = useLocation()
-  return withDialog(location, null)
 }

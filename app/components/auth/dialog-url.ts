@@ -1,0 +1,21 @@
+/**
+ * URLs of the login / register dialog (`?dialog=login|register`). Kept apart from the form so
+ * that links to the dialog don't pull the form's validation code into every page's JavaScript.
+ */
+export type AuthMode = 'login' | 'register'
+
+export const AUTH_TITLES: Record<AuthMode, string> = { login: '登录', register: '注册' }
+
+/** The same location with `dialog` set to another value (or removed with null). */
+export function withDialog(location: { pathname: string; search: string }, dialog: string | null) {
+  const params = new URLSearchParams(location.search)
+  if (dialog) params.set('dialog', dialog)
+  else params.delete('dialog')
+  const search = params.toString()
+  return `${location.pathname}${search ? `?${search}` : ''}`
+}
+
+export function dialogMode(search: string): AuthMode | null {
+  const dialog = new URLSearchParams(search).get('dialog')
+  return dialog === 'login' || dialog === 'register' ? dialog : null
+}
