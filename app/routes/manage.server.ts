@@ -304,10 +304,18 @@ async function loadDialog(
     case 'children': {
       const folder = await ownSource(db, user, resolved, num('id'), ['folder'])
       const { list } = await folderChildren(db, user, folder.id)
+      // A folder holds at most 100: searching its names and addresses in memory is enough.
+      const wd = (params.get('wd') ?? '').trim().slice(0, 100)
+      const needle = wd.toLowerCase()
+      const found = needle
+        ? list.filter((s) => s.name.toLowerCase().includes(needle) || (s.url ?? '').toLowerCase().includes(needle))
+        : list
       return {
         dialog,
         folder: { id: folder.id, name: folder.name, bid: folder.bid },
-        list: list.map((s) => ({ id: s.id, type: s.type, name: s.name, url: s.url, private: s.private, liked: s.liked })),
+        wd,
+        total: list.length,
+        list: found.map((s) => ({ id: s.id, type: s.type, name: s.name, url: s.url, private: s.private, liked: s.liked })),
       }
     }
   }

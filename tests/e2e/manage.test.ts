@@ -587,3 +587,49 @@ test.describe('managing modules, categories and bookmarks', () => {
     }
   })
 })
+
+test.describe('ordering categories and searching a folder', () => {
+  test('上移 moves a category before its sibling; a folder\'s children can be searched', async ({
+    page,
+    javaScriptEnabled: js,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000)
+    await signUp(page)
+    const moduleId = await createModule(page, js, baseURL, `排序${rand()}`)
+    const first = `甲${rand()}`
+    const second = `乙${rand()}`
+    const bid = await createBag(page, js, baseURL, moduleId, first)
+    await createBag(page, js, baseURL, moduleId, second)
+
+    await gotoReady(page, '/', js)
+    const module = page.locator(`#module-${moduleId}`)
+    const headings = module.locator('.category-name')
+    await expect(headings.filter({ hasText: first }).or(headings.filter({ hasText: second }))).toHaveCount(2)
+    const order = async () => (await headings.allTextContents()).map((t) => (t.includes(first) ? first : t.includes(second) ? second : t))
+    expect(await order()).toEqual([first, second])
+    await page.getByRole('button', { name: `上移 ${second}`, exact: true }).click()
+    await expect(toast(page)).toHaveText('排序已自动保存')
+    await expect.poll(order).toEqual([second, first])
+
+    // A folder with two links, made through the JSON contract, then searched in its manager.
+    const api = async (path: string, form: Record<string, string>) => {
+      const response = await page.request.post(path, { form, headers: { Origin: baseURL! } })
+      const body = await response.json()
+      expect(body.code).toBe(1)
+      return body.data
+    }
+    const folder = await api('/api/bookmark/add-folder', { bid: String(bid), name: '工具箱', summary: '' })
+    await api('/api/source/add', { bid: String(bid), parentLinkId: String(folder.id), sour_name: '翻译工具', sour_url: 'https://fanyi.example.com/' })
+    await api('/api/source/add', { bid: String(bid), parentLinkId: String(folder.id), sour_name: '图片压缩', sour_url: 'https://tinypng.example.com/' })
+    const dialog = await openDialog(page, js, `/?dialog=children&id=${folder.id}`, '工具箱')
+    await expect(dialog.getByRole('link', { name: '翻译工具', exact: true })).toBeVisible()
+    await dialog.getByLabel('搜索书签').fill('tinypng')
+    await dialog.getByRole('button', { name: '搜索', exact: true }).click()
+    const found = panel(page, js, '工具箱')
+    await expect(found.getByRole('link', { name: '图片压缩', exact: true })).toBeVisible()
+    await expect(found.getByRole('link', { name: '翻译工具', exact: true })).toHaveCount(0)
+    await expect(found.getByText('找到 1 个，共 2 个')).toBeVisible()
+    await expect(page).toHaveURL(new RegExp(`dialog=children&id=${folder.id}&wd=tinypng`))
+  })
+})

@@ -129,7 +129,7 @@ test('star and privacy toggles post to the page; the star module lists starred b
   const saved = await postPage(client, '/?index', { intent: 'save-link', bid: bid!, name: '星标网站', url: 'https://star.example.com/' })
   expect(saved.status).toBe(302)
   const page = markup((await html(client, '/')).text)
-  const form = forms(page).find((f) => f.class === 'tool-form')
+  const form = forms(page).find((f) => f.class === 'tool-form' && f.fields.id)
   expect(form).toMatchObject({ method: 'post', action: '/?index' })
   const id = form!.fields.id
   expect(id).toBeTruthy()
@@ -214,7 +214,7 @@ test('trash: restore and delete forever, with toasts, and pages of 20 with 上�
     expect(saved.status).toBe(302)
   }
   const home = markup((await html(client, '/')).text)
-  const ids = forms(home).filter((f) => f.class === 'tool-form').map((f) => f.fields.id!)
+  const ids = forms(home).filter((f) => f.class === 'tool-form' && f.fields.id).map((f) => f.fields.id!)
   expect(ids).toHaveLength(22)
   for (const id of ids) expect((await postPage(client, '/?index', { intent: 'delete-source', id })).status).toBe(302)
 

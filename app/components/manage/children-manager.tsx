@@ -9,15 +9,36 @@ const TYPE_NAMES: Record<string, string> = { link: '链接', divider: '分割线
  * A folder's children (spec "Children/folder manager"): each with 编辑 / 删除 links to their
  * dialogs (which come back here), a privacy switch for links, and links to add more.
  */
-export function ChildrenManager({ folder, list }: { folder: { id: number; name: string; bid: number }; list: ChildRow[] }) {
+export function ChildrenManager({
+  folder,
+  list,
+  wd,
+  total,
+}: {
+  folder: { id: number; name: string; bid: number }
+  list: ChildRow[]
+  /** The search words, and how many children there are before searching. */
+  wd: string
+  total: number
+}) {
   const location = useLocation()
   const busy = useNavigation().state === 'submitting'
   const from = fromChildren(folder.id)
   const counted = list.filter((c) => c.type !== 'divider').length
   return (
     <div className="manage-list">
+      {/* A GET form: the search is part of the dialog's address and works without JS. */}
+      <Form method="get" action={location.pathname} className="inline-form children-search" role="search" preventScrollReset>
+        <input type="hidden" name="dialog" value="children" />
+        <input type="hidden" name="id" value={folder.id} />
+        <label htmlFor="children-search-wd">搜索书签</label>
+        <input id="children-search-wd" type="search" name="wd" defaultValue={wd} maxLength={100} placeholder="名称或网址" />
+        <button type="submit" className="button button-small">
+          搜索
+        </button>
+      </Form>
       <p className="muted">
-        共 {counted} 个书签，最多 {MAX_CHILDREN} 个（分割线不计）
+        {wd ? `找到 ${list.length} 个，共 ${total} 个` : `共 ${counted} 个书签，最多 ${MAX_CHILDREN} 个（分割线不计）`}
       </p>
       {list.length ? (
         <ol className="manage-rows">
@@ -71,7 +92,7 @@ export function ChildrenManager({ folder, list }: { folder: { id: number; name: 
           })}
         </ol>
       ) : (
-        <p className="muted empty">这个文件夹还没有书签</p>
+        <p className="muted empty">{wd ? '暂无搜索结果' : '这个文件夹还没有书签'}</p>
       )}
       <p className="manage-list-footer">
         <Link

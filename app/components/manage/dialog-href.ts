@@ -32,7 +32,7 @@ export const MANAGE_DIALOGS = [
 export type ManageDialog = (typeof MANAGE_DIALOGS)[number]
 
 /** Parameters a dialog URL may carry; anything else on the page's URL is kept as it was. */
-const DIALOG_PARAMS = ['moduleId', 'parentId', 'bid', 'parentLinkId', 'id', 'from', 'iconCategory', 'iconKeyword', 'iconPage'] as const
+const DIALOG_PARAMS = ['moduleId', 'parentId', 'bid', 'parentLinkId', 'id', 'from', 'wd', 'iconCategory', 'iconKeyword', 'iconPage'] as const
 /**
  * Dropped as well: React Router's `?index` marker, which stays in the address bar after a form
  * posted without JavaScript to an index route (`/?index&dialog=…`) was answered with errors.

@@ -106,7 +106,7 @@ function DialogBody({
     case 'manage-modules':
       return <ManageModules modules={data.modules} />
     case 'children':
-      return <ChildrenManager folder={data.folder} list={data.list} />
+      return <ChildrenManager folder={data.folder} list={data.list} wd={data.wd} total={data.total} />
     case 'delete-module':
       return (
         <DeleteConfirm

@@ -69,7 +69,7 @@ export type ManageDialogData =
   | { dialog: 'add-divider' | 'edit-divider'; bid: number; parentLinkId: number | null; divider: DividerFields | null }
   | { dialog: 'add-note'; bid: number; parentId: number | null }
   | { dialog: 'delete-source'; source: { id: number; name: string; type: string } }
-  | { dialog: 'children'; folder: { id: number; name: string; bid: number }; list: ChildRow[] }
+  | { dialog: 'children'; folder: { id: number; name: string; bid: number }; list: ChildRow[]; wd: string; total: number }
 
 /** The 400 answer of a management form: the dialog to show again and Conform's reply. */
 export type ManageActionData = { dialog: ManageDialog; result: SubmissionResult<string[]> }
