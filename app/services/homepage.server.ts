@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { can, type Role } from '#app/auth/permissions.ts'
 import { type Actor, canSee, roleOn } from './access.server.ts'
-import { sourceView } from './source.server.ts'
+import { SOURCE_VIEW_COLUMNS, sourceView, type SourceViewRow } from './source.server.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import {
   bags,
@@ -12,7 +12,6 @@ import {
   type CardConfig,
   type Formats,
   type Homepage,
-  type Source,
   type SourceType,
 } from '#app/db/schema/index.ts'
 import { DEFAULT_LAYOUT, DEFAULT_SKIN, homepageLabel } from '#app/schemas/homepage.ts'
@@ -149,7 +148,7 @@ function cleanCard(card: CardConfig | null | undefined): CardConfig | undefined 
   return clean
 }
 
-function itemView(row: Source, role: Role): ItemView {
+function itemView(row: SourceViewRow, role: Role): ItemView {
   const view = sourceView(row, role)
   const masked = row.blacklist ? 'blacklist' : row.isPrivate && !can(role, 'view-private') ? 'private' : undefined
   const item: ItemView = { id: view.id, type: view.type, name: view.name }
@@ -210,7 +209,7 @@ export async function loadHomepageContent(
       )
       .orderBy(asc(bags.sortKey), asc(bags.id)),
     db
-      .select()
+      .select(SOURCE_VIEW_COLUMNS)
       .from(sources)
       .where(
         and(

@@ -26,11 +26,32 @@ function hostOf(url: string | null) {
   }
 }
 
+/** The columns a bookmark's view needs: list queries select only these (PGlite decodes every column). */
+export const SOURCE_VIEW_COLUMNS = {
+  id: sources.id,
+  bagId: sources.bagId,
+  parentId: sources.parentId,
+  type: sources.type,
+  name: sources.name,
+  url: sources.url,
+  note: sources.note,
+  icon: sources.icon,
+  formats: sources.formats,
+  isPrivate: sources.isPrivate,
+  blacklist: sources.blacklist,
+  liked: sources.liked,
+  referral: sources.referral,
+  clickAmount: sources.clickAmount,
+  clickTime: sources.clickTime,
+  createdAt: sources.createdAt,
+}
+export type SourceViewRow = { [K in keyof typeof SOURCE_VIEW_COLUMNS]: Source[K] }
+
 /**
  * A bookmark as the viewer may see it: private ones read 未公开链接 and blacklisted ones
  * 违规链接, without address or note, for everyone who may not see them (one place, every edge).
  */
-export function sourceView(row: Source, role: Role) {
+export function sourceView(row: SourceViewRow, role: Role) {
   const masked = row.blacklist || (row.isPrivate && !can(role, 'view-private'))
   return {
     id: row.id,
