@@ -1,8 +1,8 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { DividerSchema } from '#app/schemas/content.ts'
 import { ColorField, FormActions, FormError, SelectField, TextField, useManageForm } from './fields.tsx'
-import type { ManageDialogData } from './types.ts'
+import type { ManageDialogData, ManageFormProps } from './types.ts'
 
 type Data = Extract<ManageDialogData, { dialog: 'add-divider' | 'edit-divider' }>
 
@@ -26,11 +26,7 @@ export function DividerForm({
   data,
   lastResult,
   cancelHref,
-}: {
-  data: Data
-  lastResult?: SubmissionResult<string[]> | null
-  cancelHref: string
-}) {
+}: ManageFormProps<Data>) {
   const hydrated = useHydrated()
   const { divider } = data
   const { fetcher, form, fields, busy } = useManageForm({

@@ -1,9 +1,9 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { Link, useLocation } from 'react-router'
 import { FolderSchema } from '#app/schemas/content.ts'
 import { dialogHref } from './dialog-href.ts'
 import { CategoryOptions, FormActions, FormError, SelectField, TextareaField, TextField, useManageForm } from './fields.tsx'
-import type { ManageDialogData } from './types.ts'
+import type { ManageDialogData, ManageFormProps } from './types.ts'
 
 type Data = Extract<ManageDialogData, { dialog: 'add-folder' | 'edit-folder' }>
 
@@ -12,11 +12,7 @@ export function FolderForm({
   data,
   lastResult,
   cancelHref,
-}: {
-  data: Data
-  lastResult?: SubmissionResult<string[]> | null
-  cancelHref: string
-}) {
+}: ManageFormProps<Data>) {
   const location = useLocation()
   const { folder } = data
   const { fetcher, form, fields, busy } = useManageForm({

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { LinkSchema } from '#app/schemas/content.ts'
 import { CategoryOptions, FieldError, FormActions, FormError, SelectField, TextareaField, TextField, useManageForm } from './fields.tsx'
-import type { ManageDialogData } from './types.ts'
+import type { ManageDialogData, ManageFormProps } from './types.ts'
 
 type Data = Extract<ManageDialogData, { dialog: 'add-link' | 'edit-link' }>
 
@@ -14,11 +14,7 @@ export function LinkForm({
   data,
   lastResult,
   cancelHref,
-}: {
-  data: Data
-  lastResult?: SubmissionResult<string[]> | null
-  cancelHref: string
-}) {
+}: ManageFormProps<Data>) {
   const hydrated = useHydrated()
   const { link } = data
   const { fetcher, form, fields, busy } = useManageForm({

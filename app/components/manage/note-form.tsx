@@ -1,7 +1,7 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { NoteSourceSchema } from '#app/schemas/content.ts'
 import { FormActions, FormError, TextField, useManageForm } from './fields.tsx'
-import type { ManageDialogData } from './types.ts'
+import type { ManageDialogData, ManageFormProps } from './types.ts'
 
 type Data = Extract<ManageDialogData, { dialog: 'add-note' }>
 
@@ -10,11 +10,7 @@ export function NoteForm({
   data,
   lastResult,
   cancelHref,
-}: {
-  data: Data
-  lastResult?: SubmissionResult<string[]> | null
-  cancelHref: string
-}) {
+}: ManageFormProps<Data>) {
   const { fetcher, form, fields, busy } = useManageForm({
     id: 'note-form',
     schema: NoteSourceSchema,

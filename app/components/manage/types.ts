@@ -77,3 +77,10 @@ export type ManageActionData = { dialog: ManageDialog; result: SubmissionResult<
 export function isManageActionData(value: unknown): value is ManageActionData {
   return typeof value === 'object' && value !== null && 'dialog' in value && 'result' in value
 }
+
+/** What every management form takes: its dialog's data, the last submission's reply, where 取消 goes. */
+export type ManageFormProps<Data> = {
+  data: Data
+  lastResult?: SubmissionResult<string[]> | null
+  cancelHref: string
+}
