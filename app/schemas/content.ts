@@ -1,3 +1,4 @@
+import { parseIconKey } from '#app/icons/icon-url.ts'
 import { z } from './zod.ts'
 
 /**
@@ -15,7 +16,18 @@ const NO_SUCH = '内容不存在或已被删除'
 export const ObjectId = z.coerce.number({ error: NO_SUCH }).int(NO_SUCH).positive(NO_SUCH).max(MAX_ID, NO_SUCH)
 const id = ObjectId
 const optionalId = z.preprocess((v) => (v === '' || v === null || v === '0' || v === 0 ? undefined : v), id.optional())
-const icon = z.string({ error: '请选择图标' }).trim().min(1, '请选择图标').max(200, '请选择图标')
+/**
+ * An icon is a library key (`tabler:star`) or one of our own uploads (`/uploads/<name>`): never a
+ * free string, since it ends up in a CSS url() or an <img src>.
+ */
+export const isIconValue = (value: string) => parseIconKey(value) !== null || /^\/uploads\/[\w-]+(\.[a-z0-9]+)?$/.test(value)
+const icon = z.string({ error: '请选择图标' }).trim().min(1, '请选择图标').max(200, '请选择图标').refine(isIconValue, '请选择图标')
+const optionalIcon = z
+  .string()
+  .trim()
+  .max(200, '请选择图标')
+  .refine((value) => value === '' || isIconValue(value), '请选择图标')
+  .optional()
 const color = z
   .string()
   .trim()
@@ -75,7 +87,7 @@ export const LinkSchema = z.object({
   name: z.string({ error: '请输入网站名称' }).trim().min(1, '请输入网站名称').max(100, '网站名称的长度不能超过100个字'),
   url: LinkUrl,
   note: z.string().trim().max(100, '备注的长度不能超过100个字').default(''),
-  icon: z.string().trim().max(200).optional(),
+  icon: optionalIcon,
   formats: FormatsSchema.optional(),
   isOnlyOwnView: checkbox.default(false),
   isOnlyOwnViewRemark: z.string().trim().max(100, '备注的长度不能超过100个字').default(''),
@@ -86,7 +98,7 @@ export const FolderSchema = z.object({
   bid: id,
   name: z.string({ error: '请输入文件夹名称' }).trim().min(1, '请输入文件夹名称').max(30, '名称不能超过30个字'),
   summary: z.string().trim().max(50, '备注长度不能超过50个字').default(''),
-  icon: z.string().trim().max(200).optional(),
+  icon: optionalIcon,
 })
 
 export const DividerSchema = z.object({
