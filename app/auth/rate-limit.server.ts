@@ -15,6 +15,10 @@ const LIMITS = {
   loginIp: { points: 100, duration: DAY, blockDuration: DAY },
   register: { points: 10, duration: HOUR },
   checkEmail: { points: 60, duration: 60 },
+  /** Server-side fetches of other sites (site name and icon, remote icons) per user. */
+  outboundFetch: { points: 30, duration: 60 },
+  /** Image uploads per user. */
+  upload: { points: 60, duration: HOUR },
 } as const
 
 type LimitName = keyof typeof LIMITS
