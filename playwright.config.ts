@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { findChromium } from './tests/chromium.ts'
+import { testNetwork } from './tests/sites/network.ts'
 
 /**
  * End-to-end suite: the production build served by server/index.ts, driven by Chromium twice,
@@ -17,6 +18,8 @@ if (!existsSync(join(root, 'build', 'server', 'index.js'))) {
 
 const PORT = Number(process.env.E2E_PORT || 3199)
 const baseURL = `http://127.0.0.1:${PORT}`
+/** The "other websites" the app fetches names and icons from (tests/sites/site-server.ts). */
+const SITES_PORT = PORT + 1
 
 /** Configs load again in each worker; only the runner (no TEST_WORKER_INDEX) starts the server. */
 const isRunner = process.env.TEST_WORKER_INDEX === undefined
@@ -29,6 +32,14 @@ function databaseEnv(): Record<string, string> {
   const dir = mkdtempSync(join(tmpdir(), 'qiye-e2e-'))
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
   return { PGLITE_DIR: dir }
+}
+
+/** Uploaded images of one run, removed when the runner exits. */
+function uploadEnv(): Record<string, string> {
+  if (!isRunner) return {}
+  const dir = mkdtempSync(join(tmpdir(), 'qiye-e2e-uploads-'))
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+  return { UPLOAD_DIR: dir }
 }
 
 export default defineConfig({
@@ -63,23 +74,34 @@ export default defineConfig({
     { name: 'js', use: { javaScriptEnabled: true } },
     { name: 'no-js', use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
-  webServer: {
-    // `npx playwright test` puts node_modules/.bin first on PATH, so this is the Node 24 of the
-    // `node` devDependency (the server relies on its built-in type stripping).
-    command: 'node server/index.ts',
-    cwd: root,
-    url: `${baseURL}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      RATE_LIMIT_FACTOR: '100',
-      ...databaseEnv(),
+  webServer: [
+    {
+      command: `node tests/sites/site-server.ts ${SITES_PORT}`,
+      cwd: root,
+      url: `http://127.0.0.1:${SITES_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      // `npx playwright test` puts node_modules/.bin first on PATH, so this is the Node 24 of the
+      // `node` devDependency (the server relies on its built-in type stripping).
+      command: 'node server/index.ts',
+      cwd: root,
+      url: `${baseURL}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        RATE_LIMIT_FACTOR: '100',
+        TEST_NETWORK: testNetwork(SITES_PORT),
+        ...databaseEnv(),
+        ...uploadEnv(),
+      },
+    },
+  ],
 })

@@ -51,6 +51,11 @@ export default [
     route('source/delete-hard', 'routes/api/source.delete-hard.ts'),
     route('source/click', 'routes/api/source.click.ts'),
     route('children/list', 'routes/api/children.list.ts'),
+    // Other sites' names and icons (fetched safely), and uploads.
+    route('source/get-web-content', 'routes/api/source.get-web-content.ts'),
+    route('source/crawler-remote-icon', 'routes/api/source.crawler-remote-icon.ts'),
+    route('upload', 'routes/api/upload.ts'),
+    route('upload/index', 'routes/api/upload.index.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
   // Library icons as SVG for CSS masks: /resources/icons/tabler/star.svg.

@@ -10,6 +10,7 @@ import { migrate } from '#app/db/migrate.server.ts'
 import { deleteExpiredSessions } from '#app/auth/session.server.ts'
 import { seedDemo } from '#app/services/seed.server.ts'
 import { env } from '#app/utils/env.server.ts'
+import { uploadsRouter } from '#server/uploads.ts'
 
 const config = env()
 const isDev = config.NODE_ENV === 'development'
@@ -35,6 +36,8 @@ type EntryWithContext = { appContext: Parameters<RouterContextProvider['set']>[0
 const app = express()
 app.disable('x-powered-by')
 if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY)
+// Uploaded images first: they carry their own stricter headers (sandbox CSP, nosniff), not the pages'.
+app.use(uploadsRouter())
 
 app.use((_req, res, next) => {
   res.locals.nonce = randomBytes(16).toString('base64')

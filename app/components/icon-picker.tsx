@@ -1,9 +1,11 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { Form, Link } from 'react-router'
 import { canonicalIconKey } from '#app/icons/icon-url.ts'
 import { ICON_PICKER_PARAMS, iconPickerHref } from '#app/icons/picker-params.ts'
 import type { IconCategoryView, IconView } from '#app/services/icons.server.ts'
+import { uploadImageSrc } from '#app/uploads/upload-path.ts'
 import { Icon } from './icon.tsx'
+import { ImageIconTools } from './image-icon-tools.tsx'
 
 export type IconPickerProps = {
   /** Name of the form field the picked key is submitted as (e.g. `icon`). */
@@ -71,6 +73,8 @@ export function IconPicker({
       ? [currentProp, ...recent].find((icon) => icon?.key === selected) ?? currentIcon(selected)
       : null
   const hasError = Boolean(errors?.length)
+  // With JavaScript an uploaded or fetched picture joins the grid at once, checked.
+  const [added, setAdded] = useState<IconView | null>(null)
 
   return (
     <fieldset id={pickerId} className="icon-picker" aria-describedby={hasError ? errorId : undefined}>
@@ -118,7 +122,8 @@ export function IconPicker({
         </p>
       ) : null}
       <div className="icon-grid">
-        {current ? <IconOption name={name} icon={current} checked label={`当前图标：${current.name}`} /> : null}
+        {added ? <IconOption key={added.key} name={name} icon={added} checked label="新图标" /> : null}
+        {current ? <IconOption name={name} icon={current} checked={!added} label={`当前图标：${current.name}`} /> : null}
         {icons.map((icon) => (
           <IconOption key={icon.key} name={name} icon={icon} checked={icon.key === selected} />
         ))}
@@ -141,14 +146,17 @@ export function IconPicker({
           ) : null}
         </nav>
       ) : null}
+      <ImageIconTools onIcon={(src) => setAdded(imageIcon(src))} />
     </fieldset>
   )
 }
 
+const imageIcon = (src: string): IconView => ({ id: src, key: src, icon: src, name: '自定义图标', type: 'image' })
+
 /** The current value when it is not on the page shown, so submitting keeps it. */
 function currentIcon(key: string): IconView {
   return key.startsWith('/uploads/')
-    ? { id: key, key, icon: key, name: '自定义图标', type: 'image' }
+    ? imageIcon(key)
     : { id: key, key, icon: '', name: key.replace(/^[a-z]+:/, '').replaceAll('-', ' '), type: 'font' }
 }
 
@@ -157,7 +165,7 @@ function IconOption({ name, icon, checked, label }: { name: string; icon: IconVi
     <label className="icon-option" title={label ?? icon.name}>
       <input type="radio" name={name} value={icon.key} defaultChecked={checked} />
       <span className="icon-swatch">
-        {icon.type === 'image' ? <img src={icon.icon} alt="" width={24} height={24} /> : <Icon name={icon.key} size={24} />}
+        {icon.type === 'image' ? <img src={uploadImageSrc(icon.icon, 48)} alt="" width={24} height={24} /> : <Icon name={icon.key} size={24} />}
       </span>
       <span className="icon-option-name">{label ?? icon.name}</span>
     </label>

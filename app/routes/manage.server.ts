@@ -42,7 +42,14 @@ import {
   toggleStar,
   trashSources,
 } from '#app/services/source.server.ts'
+import { FETCH_ICON_INTENT, ICON_FILE_FIELD, ICON_REMOTE_FIELD } from '#app/components/image-icon-tools.tsx'
+import { FILL_LINK_INTENT } from '#app/components/manage/link-form.tsx'
+import { RemoteIconQuerySchema, WebContentQuerySchema } from '#app/schemas/web-content.ts'
+import { remoteIcon, siteNameAndIcon } from '#app/services/web-content.server.ts'
+import { readFormDataCapped } from '#app/uploads/form-data.server.ts'
+import { storeImage } from '#app/uploads/image.server.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
+import { firstIssue } from '#app/utils/zod.ts'
 import { redirectWithToast, type Toast } from '#app/utils/toast.server.ts'
 
 /**
@@ -354,6 +361,33 @@ export async function loadManageDialog(context: Context, request: Request, norma
   }
 }
 
+/** A management form's body: its fields plus, at most, one icon of 500 KB. */
+const MANAGE_FORM_MAX_BYTES = 600 * 1024
+const UPLOAD_TOO_BIG_MSG = '文件大小不能超过500KB'
+const LinkUrlInput = WebContentQuerySchema.shape.site_url
+
+/** The text fields of a form as sent (what Conform shows again), without the intent or files. */
+function formValues(formData: FormData) {
+  const values: Record<string, string> = {}
+  for (const [name, value] of formData) if (typeof value === 'string' && name !== 'intent') values[name] = value
+  return values
+}
+
+/** Stores the form's icon file, if one was chosen, and puts its address in the `icon` field. */
+async function storeIconFile(formData: FormData): Promise<{ error?: string }> {
+  const file = formData.get(ICON_FILE_FIELD)
+  formData.delete(ICON_FILE_FIELD)
+  if (!(file instanceof File) || file.size === 0) return {}
+  try {
+    const { src } = await storeImage(Buffer.from(await file.arrayBuffer()), 'icon')
+    formData.set('icon', src)
+    return {}
+  } catch (error) {
+    if (error instanceof DomainError) return { error: error.message }
+    throw error
+  }
+}
+
 /** Ids of the non-form intents. */
 const ModuleIdSchema = z.object({ moduleId: ObjectId })
 const BagIdSchema = z.object({ bid: ObjectId })
@@ -386,8 +420,6 @@ export async function manageAction({ request, context, url }: { request: Request
   const user = context.get(userContext)
   if (!user) return redirect(loginHref(page))
   const { db } = context.get(appContext)
-  const formData = await request.formData()
-  const intent = String(formData.get('intent') ?? '')
   const params = new URLSearchParams(page.search)
   const urlDialog = params.get('dialog')
   const from = params.get('from')
@@ -401,6 +433,27 @@ export async function manageAction({ request, context, url }: { request: Request
     if (!(error instanceof DomainError)) throw error
     return redirectWithToast(to, { type: 'error', msg: error.message } satisfies Toast)
   }
+  // Forms may carry an icon file (≤ 500 KB); a larger body stops being read at the cap.
+  let formData: FormData
+  try {
+    formData = await readFormDataCapped(request, MANAGE_FORM_MAX_BYTES, UPLOAD_TOO_BIG_MSG)
+  } catch (error) {
+    return failed(error, `${page.pathname}${page.search}`)
+  }
+  // A submit button's own intent (获取…) comes after the form's hidden one in tree order, and wins.
+  const intent = String(formData.getAll('intent').at(-1) ?? '')
+
+  const dialogOfForm = (): ManageDialog => (isManageDialog(urlDialog) ? urlDialog : (INTENT_DIALOG[intent] ?? 'add-link'))
+
+  /**
+   * An icon file sent with the form (no JavaScript) is stored first and becomes the form's icon;
+   * a refused file answers like any invalid field.
+   */
+  const iconUpload = await storeIconFile(formData)
+  if (iconUpload.error) {
+    const result = { status: 'error' as const, initialValue: formValues(formData), error: { icon: [iconUpload.error] } }
+    return data<ManageActionData>({ dialog: dialogOfForm(), result }, { status: 400 })
+  }
 
   /** A form with fields: parse with the form's own schema, run, redirect; or 400 with the reply. */
   async function save<Output>(
@@ -412,7 +465,7 @@ export async function manageAction({ request, context, url }: { request: Request
     run: (value: Output) => Promise<unknown>,
     next: (value: Output) => string = () => back,
   ) {
-    const dialog: ManageDialog = isManageDialog(urlDialog) ? urlDialog : (INTENT_DIALOG[intent] ?? 'add-link')
+    const dialog = dialogOfForm()
     const fail = (result: SubmissionResult<string[]>) => data<ManageActionData>({ dialog, result }, { status: 400 })
     if (submission.status !== 'success' || submission.value === undefined) return fail(submission.reply())
     const value = submission.value
@@ -432,7 +485,36 @@ export async function manageAction({ request, context, url }: { request: Request
     return parsed.success ? (parsed.data as z.output<S>) : null
   }
 
+  /**
+   * 获取 without JavaScript: the form comes back as it was sent, with what was fetched filled in
+   * and nothing saved; a failure shows beside the field it came from.
+   */
+  async function refill(field: string, fetchValues: () => Promise<Record<string, string>>) {
+    const initialValue = formValues(formData)
+    try {
+      const values = await fetchValues()
+      return data<ManageActionData>({ dialog: dialogOfForm(), result: { initialValue: { ...initialValue, ...values } } })
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error
+      const result = { status: 'error' as const, initialValue, error: { [field]: [error.message] } }
+      return data<ManageActionData>({ dialog: dialogOfForm(), result }, { status: 400 })
+    }
+  }
+
   switch (intent) {
+    case FILL_LINK_INTENT:
+      return refill('url', async () => {
+        const url = LinkUrlInput.safeParse(formData.get('url'))
+        if (!url.success) throw new DomainError(firstIssue(url.error))
+        const { title, icon } = await siteNameAndIcon(db, user, url.data)
+        return { ...(title ? { name: title } : {}), ...(icon ? { icon } : {}) }
+      })
+    case FETCH_ICON_INTENT:
+      return refill('icon', async () => {
+        const url = RemoteIconQuerySchema.shape.url.safeParse(formData.get(ICON_REMOTE_FIELD))
+        if (!url.success) throw new DomainError(firstIssue(url.error))
+        return { icon: await remoteIcon(db, user, url.data), [ICON_REMOTE_FIELD]: '' }
+      })
     case 'save-module':
       return save(parseWithZod(formData, { schema: ModuleSchema }), (value) => saveModule(db, user, value))
     case 'save-bag':

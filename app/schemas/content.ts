@@ -1,4 +1,5 @@
 import { parseIconKey } from '#app/icons/icon-url.ts'
+import { isUploadPath } from '#app/uploads/upload-path.ts'
 import { z } from './zod.ts'
 
 /**
@@ -20,7 +21,7 @@ const optionalId = z.preprocess((v) => (v === '' || v === null || v === '0' || v
  * An icon is a library key (`tabler:star`) or one of our own uploads (`/uploads/<name>`): never a
  * free string, since it ends up in a CSS url() or an <img src>.
  */
-export const isIconValue = (value: string) => parseIconKey(value) !== null || /^\/uploads\/[\w-]+(\.[a-z0-9]+)?$/.test(value)
+export const isIconValue = (value: string) => parseIconKey(value) !== null || isUploadPath(value)
 const icon = z.string({ error: '请选择图标' }).trim().min(1, '请选择图标').max(200, '请选择图标').refine(isIconValue, '请选择图标')
 const optionalIcon = z
   .string()

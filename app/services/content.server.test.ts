@@ -60,11 +60,12 @@ test('the spec messages for module and link input', () => {
   expect(issue(ModuleSchema.safeParse({ homepageId: 1, name: '一'.repeat(21), icon: 'x' }))).toBe('模块名称不能超过20个字')
   expect(issue(ModuleSchema.safeParse({ homepageId: 1, name: '模块' }))).toBe('请选择图标')
   // An icon ends up in a CSS url() or an <img src>: only library keys and our own uploads.
-  for (const icon of ['x") ; background:url(//evil.example/a', '/uploads/../api/sign/out', 'https://evil.example/a.png', 'javascript:alert(1)']) {
+  for (const icon of ['x") ; background:url(//evil.example/a', '/uploads/../api/sign/out', '/uploads/ab12-cd.png', 'https://evil.example/a.png', 'javascript:alert(1)']) {
     expect(issue(ModuleSchema.safeParse({ homepageId: 1, name: '模块', icon }))).toBe('请选择图标')
     expect(issue(LinkSchema.safeParse(link(1, '名', { icon })))).toBe('请选择图标')
   }
-  expect(ModuleSchema.parse({ homepageId: 1, name: '模块', icon: '/uploads/ab12-cd.png' }).icon).toBe('/uploads/ab12-cd.png')
+  const upload = `/uploads/${'0f'.repeat(16)}.jpg`
+  expect(ModuleSchema.parse({ homepageId: 1, name: '模块', icon: upload }).icon).toBe(upload)
   expect(LinkSchema.parse(link(1, '名', { icon: 'tabler:star' })).icon).toBe('tabler:star')
   for (const url of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'ftp://example.com/', 'http://user:pw@example.com/', 'example.com', '']) {
     expect(issue(LinkSchema.safeParse(link(1, '名', { url })))).toBe(url ? '请输入http或https开头的链接' : '请输入网站链接URL')

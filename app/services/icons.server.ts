@@ -10,17 +10,12 @@ import {
   type IconListQuery,
   type IconUseInput,
 } from '#app/schemas/icon.ts'
+import { isUploadPath } from '#app/uploads/upload-path.ts'
 import { DomainError } from '#app/utils/errors.ts'
 
 /** An icon as the selector and /api show it; `icon` is the address to draw it from. */
 export type IconView = { id: string; key: string; icon: string; name: string; type: 'font' | 'image' }
 export type IconCategoryView = { id: string; name: string; type: 'font' | 'history' }
-
-/**
- * An uploaded image is referred to by its same-origin path under /uploads/ (uploads arrive in a
- * later issue): letters, digits, '.', '_' and '-' per segment, no segment starting with a dot.
- */
-const UPLOAD_PATH = /^\/uploads(?:\/[\w-][\w.-]*)+$/
 
 function imageIcon(key: string): IconView {
   return { id: key, key, icon: key, name: '自定义图标', type: 'image' }
@@ -31,7 +26,7 @@ function validIcon({ key, type }: IconUseInput): IconView {
   if (type === 'font') {
     const icon = libraryIcon(key)
     if (icon) return icon
-  } else if (key.length <= 300 && UPLOAD_PATH.test(key)) {
+  } else if (isUploadPath(key)) {
     return imageIcon(key)
   }
   throw new DomainError(ICON_REQUIRED_MSG, { field: 'key' })

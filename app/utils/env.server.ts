@@ -7,6 +7,8 @@ const EnvSchema = z.object({
   /** postgres://… selects a PostgreSQL server; otherwise PGlite in PGLITE_DIR. */
   DATABASE_URL: z.string().optional(),
   PGLITE_DIR: z.string().default('./data/pglite'),
+  /** Where uploaded images are kept (content-hash names, see app/uploads/storage.server.ts). */
+  UPLOAD_DIR: z.string().default('./data/uploads'),
   /** The public origin (https://qiye.example). Empty: the origin the request arrived on. */
   APP_ORIGIN: z.union([z.literal(''), z.url()]).default(''),
   /** Set when a reverse proxy in front sets X-Forwarded-For / -Proto (Express "trust proxy"). */

@@ -1,4 +1,6 @@
 import type { TestProject } from 'vitest/node'
+import { testNetwork } from '../sites/network.ts'
+import { startSites } from '../sites/site-server.ts'
 import { freshDataDir, startServer } from './server-process.ts'
 import { createServerDatabase, serverUrl } from './test-db.ts'
 
@@ -14,11 +16,15 @@ export default async function setup(project: TestProject) {
   const database = serverUrl ? await createServerDatabase(serverUrl) : null
   // Many tests register from 127.0.0.1; the limits themselves are tested in the service tests.
   const limits = { RATE_LIMIT_FACTOR: '100' }
-  const server = await startServer(database ? { ...limits, DATABASE_URL: database.url } : { ...limits, PGLITE_DIR: freshDataDir() })
+  // Other sites are loopback servers the app reaches through the test network, never the internet.
+  const sites = await startSites()
+  const common = { ...limits, TEST_NETWORK: testNetwork(sites.port), UPLOAD_DIR: freshDataDir() }
+  const server = await startServer(database ? { ...common, DATABASE_URL: database.url } : { ...common, PGLITE_DIR: freshDataDir() })
   project.provide('baseUrl', server.url)
   project.provide('databaseUrl', database?.url ?? '')
   return async () => {
     const code = await server.stop()
+    sites.server.close()
     await database?.drop()
     if (code !== 0) throw new Error(`server exited with ${code}:\n${server.output()}`)
   }

@@ -3,6 +3,7 @@ import { can, type Role } from '#app/auth/permissions.ts'
 import type { Formats } from '#app/db/schema/index.ts'
 import { Icon } from '#app/components/icon.tsx'
 import { iconUrl } from '#app/icons/icon-url.ts'
+import { isUploadPath, uploadImageSrc } from '#app/uploads/upload-path.ts'
 import { badgeHue } from '#app/utils/format.ts'
 import { dialogHref, type ManageDialog } from '#app/components/manage/dialog-href.ts'
 
@@ -63,7 +64,7 @@ const HOST = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^/?#:]+)/i
  */
 export function RefIcon({ icon, className }: { icon: string | undefined; className?: string }) {
   if (!icon) return null
-  if (icon.startsWith('/uploads/')) return <img className={`ico-img ${className ?? ''}`} src={icon} alt="" loading="lazy" />
+  if (isUploadPath(icon)) return <img className={`ico-img ${className ?? ''}`} src={uploadImageSrc(icon, 80)} alt="" loading="lazy" />
   return iconUrl(icon) ? <Icon name={icon} className={className} /> : null
 }
 
@@ -71,7 +72,7 @@ export function RefIcon({ icon, className }: { icon: string | undefined; classNa
 export function Badge({ name, url, icon }: { name: string; url?: string; icon?: string }) {
   const hue = badgeHue(HOST.exec(url ?? '')?.[1] ?? name)
   const style = { '--hue': hue } as CSSProperties
-  if (icon && (icon.startsWith('/uploads/') || iconUrl(icon))) {
+  if (icon && (isUploadPath(icon) || iconUrl(icon))) {
     return (
       <i className="link-icon-ref" aria-hidden="true">
         <RefIcon icon={icon} />

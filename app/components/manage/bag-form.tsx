@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { IconPicker, IconSearchForm } from '#app/components/icon-picker.tsx'
 import { BagSchema } from '#app/schemas/content.ts'
-import { CategoryOptions, ColorField, FormActions, FormError, SelectField, TextField, useManageForm } from './fields.tsx'
+import { CategoryOptions, ColorField, DefaultSubmit, FormActions, FormError, SelectField, TextField, useManageForm } from './fields.tsx'
 import type { ManageDialogData } from './types.ts'
 
 type Data = Extract<ManageDialogData, { dialog: 'add-bag' | 'edit-bag' }>
@@ -33,7 +33,8 @@ export function BagForm({
   const searchFormId = `${form.id}-icon-search`
   return (
     <>
-      <fetcher.Form method="post" {...getFormProps(form)} noValidate className="manage-form">
+      <fetcher.Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="manage-form">
+        <DefaultSubmit />
         <input type="hidden" name="intent" value="save-bag" />
         <input type="hidden" name="moduleId" value={data.moduleId} />
         {bag ? <input type="hidden" name="bid" value={bag.bid} /> : null}

@@ -214,6 +214,18 @@ export function ColorField({ field, label = '颜色', defaultLabel = '默认' }:
   )
 }
 
+/**
+ * Enter in a text field presses a form's first submit button. Forms with other submit buttons
+ * before 保存 (获取 of a remote icon, 获取网站名称和图标) start with this one, so Enter still saves.
+ */
+export function DefaultSubmit() {
+  return (
+    <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+      保存
+    </button>
+  )
+}
+
 /** 保存 (and any extra submit buttons) and 取消, which goes back without saving. */
 export function FormActions({
   busy,

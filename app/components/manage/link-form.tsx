@@ -1,10 +1,28 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
+import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { Badge } from '#app/components/homepage/view-kit.tsx'
+import { ImageIconTools } from '#app/components/image-icon-tools.tsx'
 import { LinkSchema } from '#app/schemas/content.ts'
-import { CategoryOptions, FieldError, FormActions, FormError, SelectField, TextareaField, TextField, useManageForm } from './fields.tsx'
+import {
+  CategoryOptions,
+  DefaultSubmit,
+  FieldError,
+  FormActions,
+  FormError,
+  SelectField,
+  TextareaField,
+  TextField,
+  useManageForm,
+} from './fields.tsx'
 import type { ManageDialogData, ManageFormProps } from './types.ts'
 
 type Data = Extract<ManageDialogData, { dialog: 'add-link' | 'edit-link' }>
+
+/** The intent of 获取网站名称和图标 without JavaScript: the form comes back filled in, unsaved. */
+export const FILL_LINK_INTENT = 'fill-link'
+
+type WebContentReply = { code: number; msg?: string; data?: { title: string; icon: string } | null }
 
 /**
  * Add or edit a link (spec "Link form"). 保存 closes the dialog; 保存并继续 (adding only) saves
@@ -27,9 +45,29 @@ export function LinkForm({
       note: link?.note ?? '',
       isOnlyOwnView: link?.isOnlyOwnView ? '1' : undefined,
       isOnlyOwnViewRemark: link?.isOnlyOwnViewRemark ?? '',
+      icon: link?.icon ?? '',
     },
     lastResult,
   })
+  const [filling, setFilling] = useState<{ busy: boolean; error?: string; done?: string }>({ busy: false })
+  const icon = typeof fields.icon.value === 'string' ? fields.icon.value : ''
+  const { key: iconKey, ...iconProps } = getInputProps(fields.icon, { type: 'hidden' })
+
+  /** With JavaScript: ask /api for the site's name and icon and fill them in, without a page load. */
+  async function fillIn() {
+    setFilling({ busy: true })
+    const url = typeof fields.url.value === 'string' ? fields.url.value.trim() : ''
+    try {
+      const response = await fetch(`/api/source/get-web-content?${new URLSearchParams({ site_url: url })}`)
+      const reply = (await response.json().catch(() => null)) as WebContentReply | null
+      if (reply?.code !== 1 || !reply.data) return setFilling({ busy: false, error: reply?.msg || '网络异常，请稍后再试' })
+      if (reply.data.title) form.update({ name: fields.name.name, value: reply.data.title })
+      if (reply.data.icon) form.update({ name: fields.icon.name, value: reply.data.icon })
+      setFilling({ busy: false, done: reply.data.icon ? '已获取网站名称和图标' : '已获取网站名称，该网站没有可用的图标' })
+    } catch {
+      setFilling({ busy: false, error: '网络异常，请稍后再试' })
+    }
+  }
   const { key: privateKey, ...privateProps } = getInputProps(fields.isOnlyOwnView, { type: 'checkbox', value: '1' })
   // The folders listed are those of the category the dialog opened in: with JavaScript the choice
   // shows only while that category is selected.
@@ -38,10 +76,11 @@ export function LinkForm({
   // With JavaScript the remark shows only while 仅自己可见 is ticked; without, it is always there.
   const showRemark = !hydrated || fields.isOnlyOwnView.value === '1'
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} noValidate className="manage-form">
+    <fetcher.Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="manage-form">
+      <DefaultSubmit />
       <input type="hidden" name="intent" value="save-link" />
       {link ? <input type="hidden" name="id" value={link.id} /> : null}
-      {link?.icon ? <input type="hidden" name="icon" value={link.icon} /> : null}
+      <input key={iconKey} {...iconProps} />
       <FormError id={form.errorId} errors={form.errors} />
       {data.parentLinkId ? (
         <>
@@ -75,6 +114,41 @@ export function LinkForm({
       )}
       <TextField field={fields.name} label="网站名称" placeholder="请输入网站名称" />
       <TextField field={fields.url} label="网站链接" type="url" placeholder="https://" hint="以 http:// 或 https:// 开头" />
+      <fieldset className="field link-icon-field">
+        <legend>网站图标</legend>
+        <div className="field-row">
+          <span className="link-icon-preview">
+            <Badge
+              name={typeof fields.name.value === 'string' && fields.name.value ? fields.name.value : '?'}
+              url={typeof fields.url.value === 'string' ? fields.url.value : ''}
+              icon={icon}
+            />
+          </span>
+          <button
+            type="submit"
+            name="intent"
+            value={FILL_LINK_INTENT}
+            formNoValidate
+            className="button"
+            disabled={filling.busy}
+            onClick={
+              hydrated
+                ? (event) => {
+                    event.preventDefault()
+                    void fillIn()
+                  }
+                : undefined
+            }
+          >
+            {filling.busy ? '获取中…' : '获取网站名称和图标'}
+          </button>
+        </div>
+        <p className={filling.error ? 'field-error' : 'field-hint'} role="status">
+          {filling.error ?? filling.done ?? (hydrated ? '' : '填好网站链接后点此获取，不会保存')}
+        </p>
+        <FieldError id={fields.icon.errorId} errors={fields.icon.errors} />
+        <ImageIconTools onIcon={(src) => form.update({ name: fields.icon.name, value: src })} />
+      </fieldset>
       <TextareaField field={fields.note} label="备注" placeholder="选填，最多100个字" rows={2} />
       <div className="field field-check">
         <label htmlFor={fields.isOnlyOwnView.id}>

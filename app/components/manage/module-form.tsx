@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { IconPicker, IconSearchForm } from '#app/components/icon-picker.tsx'
 import { ModuleSchema } from '#app/schemas/content.ts'
-import { FormActions, FormError, SelectField, TextField, useManageForm } from './fields.tsx'
+import { DefaultSubmit, FormActions, FormError, SelectField, TextField, useManageForm } from './fields.tsx'
 import type { ManageDialogData } from './types.ts'
 
 type Data = Extract<ManageDialogData, { dialog: 'add-module' | 'edit-module' }>
@@ -39,7 +39,8 @@ export function ModuleForm({
   const typeName = module ? (MODULE_TYPES.find((t) => t.value === module.moduleType)?.name ?? '常用分类') : null
   return (
     <>
-      <fetcher.Form method="post" {...getFormProps(form)} noValidate className="manage-form">
+      <fetcher.Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="manage-form">
+        <DefaultSubmit />
         <input type="hidden" name="intent" value="save-module" />
         <input type="hidden" name="homepageId" value={data.homepageId} />
         {module ? <input type="hidden" name="moduleId" value={module.moduleId} /> : null}

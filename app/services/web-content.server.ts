@@ -1,0 +1,35 @@
+import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
+import type { Db } from '#app/db/client.server.ts'
+import type { User } from '#app/db/schema/index.ts'
+import { safeFetcher } from '#app/net/safe-fetch.server.ts'
+import { fetchRemoteIcon, fetchSiteInfo } from '#app/net/site-info.server.ts'
+import { storeImage } from '#app/uploads/image.server.ts'
+
+/**
+ * Other sites' names and icons, fetched by the server through the one SSRF-safe fetcher (every
+ * hop checked, sizes and times capped) and re-encoded into our own uploads: pages only ever load
+ * icons from our origin (SECURITY.md §0).
+ */
+
+const BUSY_MSG = '请求过于频繁，请稍后再试'
+
+/** An icon the fetcher brought back: stored only if it decodes as one of our image types. */
+const saveIcon = async (bytes: Buffer) => (await storeImage(bytes, 'icon')).src
+
+async function outbound(db: Db, user: User) {
+  await consumeOrThrow(db, 'outboundFetch', `user:${user.id}`, BUSY_MSG)
+  return { fetch: safeFetcher(), options: { userKey: String(user.id) } }
+}
+
+/** The name and icon of the site at `url` (a link dialog's 获取 button). */
+export async function siteNameAndIcon(db: Db, user: User, url: string) {
+  const { fetch, options } = await outbound(db, user)
+  const info = await fetchSiteInfo(fetch, url, saveIcon, options)
+  return { title: info.title, icon: info.icon ?? '' }
+}
+
+/** An icon from an image address, or from the site at that address (the remote icon dialog). */
+export async function remoteIcon(db: Db, user: User, url: string) {
+  const { fetch, options } = await outbound(db, user)
+  return fetchRemoteIcon(fetch, url, saveIcon, options)
+}

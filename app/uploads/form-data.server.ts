@@ -1,0 +1,33 @@
+import { DomainError } from '#app/utils/errors.ts'
+
+/**
+ * Reads a multipart (or form-encoded) body of at most `maxBytes` and parses it. The cap counts the
+ * bytes that actually arrive, so a lying Content-Length or an endless chunked body stops at the
+ * cap: the stream is cancelled and `tooLargeMessage` thrown. `request.formData()` alone would
+ * buffer whatever the client sends.
+ */
+export async function readFormDataCapped(request: Request, maxBytes: number, tooLargeMessage = '请求内容过大'): Promise<FormData> {
+  const type = request.headers.get('Content-Type') ?? ''
+  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) throw new DomainError('请求格式不正确')
+  if (Number(request.headers.get('Content-Length') ?? 0) > maxBytes) throw new DomainError(tooLargeMessage)
+  const chunks: Uint8Array[] = []
+  let total = 0
+  if (request.body) {
+    const reader = request.body.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      total += value.byteLength
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => {})
+        throw new DomainError(tooLargeMessage)
+      }
+      chunks.push(value)
+    }
+  }
+  try {
+    return await new Response(Buffer.concat(chunks), { headers: { 'Content-Type': type } }).formData()
+  } catch {
+    throw new DomainError('请求格式不正确')
+  }
+}

@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto'
+import decodeIco from 'decode-ico'
+import { fileTypeFromBuffer } from 'file-type'
+import sharp, { type Sharp } from 'sharp'
+import { DomainError } from '#app/utils/errors.ts'
+import { uploadStorage, type UploadStorage } from './storage.server.ts'
+import { UPLOAD_PREFIX } from './upload-path.ts'
+
+export const FORMAT_MSG = '只能上传 JPG、PNG、WebP、GIF 或 ICO 格式的图片'
+export const PIXELS_MSG = '图片尺寸过大'
+
+/** Above this many pixels an image is refused from its header, before any pixel is decoded. */
+export const MAX_INPUT_PIXELS = 4096 * 4096
+
+// libvips can load far more than we accept (SVG via librsvg, PDF, TIFF, HEIF, magick…), some with
+// known file-system bugs (sharp #3739): block every loader for the whole process, then allow only
+// the four in-memory loaders we use. ICO is parsed in JS and reaches sharp as raw pixels or PNG.
+sharp.block({ operation: ['VipsForeignLoad'] })
+sharp.unblock({
+  operation: ['VipsForeignLoadJpegBuffer', 'VipsForeignLoadPngBuffer', 'VipsForeignLoadWebpBuffer', 'VipsForeignLoadNsgifBuffer'],
+})
+
+export type ImageKind = 'icon' | 'homepage-icon' | 'notepad'
+const KB = 1024
+/** Spec §5 limits; icons are shown at 40 and 96 px, so 256 px is plenty. */
+export const IMAGE_LIMITS: Record<ImageKind, { maxBytes: number; maxSide: number; sizeMessage: string }> = {
+  icon: { maxBytes: 500 * KB, maxSide: 256, sizeMessage: '文件大小不能超过500KB' },
+  'homepage-icon': { maxBytes: 500 * KB, maxSide: 256, sizeMessage: '文件大小不能超过500KB' },
+  notepad: { maxBytes: 3 * KB * KB, maxSide: 2000, sizeMessage: '上传图片不能超过3M' },
+}
+
+type OutExt = 'jpg' | 'png' | 'webp'
+export type ProcessedImage = { bytes: Buffer; ext: OutExt; contentType: string; width: number; height: number }
+
+export const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+}
+
+/** Sniffed type → what we store: photos stay JPEG, WebP stays WebP, the rest becomes PNG. */
+const OUTPUT: Record<string, OutExt> = { jpg: 'jpg', png: 'png', apng: 'png', gif: 'png', webp: 'webp', ico: 'png' }
+/** What sharp must report for each sniffed type, so the two detectors agree. */
+const SHARP_FORMAT: Record<string, string> = { jpg: 'jpeg', png: 'png', apng: 'png', gif: 'gif', webp: 'webp' }
+
+// Only the first frame of animations (pages: 1); orientation applied before metadata goes.
+const INPUT_OPTIONS = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1, autoOrient: true } as const
+
+function encode(image: Sharp, ext: OutExt) {
+  if (ext === 'jpg') return image.jpeg({ quality: 85, mozjpeg: true })
+  if (ext === 'webp') return image.webp({ quality: 85 })
+  return image.png()
+}
+
+/** A sharp failure as the user sees it: too many pixels, or not an image we can read. */
+function decodeFailure(error: unknown): DomainError {
+  if (error instanceof DomainError) return error
+  return new DomainError(error instanceof Error && /pixel limit/i.test(error.message) ? PIXELS_MSG : FORMAT_MSG)
+}
+
+/**
+ * Checks an uploaded image and re-encodes it: size first, then magic bytes (only JPEG, PNG, WebP,
+ * GIF, ICO; "no match", e.g. SVG or HTML, is a refusal), then a header-only pixel check, then
+ * decode, shrink to `maxSide` and encode afresh. Nothing of the input survives but its pixels:
+ * no metadata (EXIF, GPS), no trailing bytes, no further frames.
+ */
+export async function processImage(
+  bytes: Buffer,
+  { maxBytes, maxSide, sizeMessage = `文件大小不能超过${Math.floor(maxBytes / KB)}KB` }: { maxBytes: number; maxSide: number; sizeMessage?: string },
+): Promise<ProcessedImage> {
+  if (bytes.length > maxBytes) throw new DomainError(sizeMessage)
+  const type = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined
+  const ext = type && OUTPUT[type.ext]
+  if (!type || !ext) throw new DomainError(FORMAT_MSG)
+  try {
+    const image = type.ext === 'ico' ? icoImage(bytes) : sharp(bytes, INPUT_OPTIONS)
+    const meta = await image.metadata()
+    if (type.ext !== 'ico' && meta.format !== SHARP_FORMAT[type.ext]) throw new DomainError(FORMAT_MSG)
+    const resized = image.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+    const { data, info } = await encode(resized, ext).toBuffer({ resolveWithObject: true })
+    return { bytes: data, ext, contentType: CONTENT_TYPES[ext]!, width: info.width, height: info.height }
+  } catch (error) {
+    throw decodeFailure(error)
+  }
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+const MAX_ICO_ENTRIES = 64
+const MAX_ICO_SIDE = 256
+
+/**
+ * An ICO's largest picture of at most 256×256, as a sharp input. The directory is read here and
+ * only the chosen entry is decoded: decode-ico alone would decode every entry, and entries may
+ * all point at the same large bitmap.
+ */
+function icoImage(bytes: Buffer): Sharp {
+  const count = bytes.length >= 6 && bytes.readUInt16LE(2) === 1 ? bytes.readUInt16LE(4) : 0
+  if (count === 0 || count > MAX_ICO_ENTRIES || bytes.length < 6 + 16 * count) {
+    throw new DomainError(FORMAT_MSG)
+  }
+  type Entry = { dir: Buffer; data: Buffer; png: boolean; pixels: number; bpp: number }
+  let best: Entry | undefined
+  let oversized = false
+  for (let i = 0; i < count; i++) {
+    const dir = bytes.subarray(6 + 16 * i, 6 + 16 * (i + 1))
+    const size = dir.readUInt32LE(8)
+    const offset = dir.readUInt32LE(12)
+    if (offset < 6 + 16 * count || offset + size > bytes.length) continue
+    const data = bytes.subarray(offset, offset + size)
+    const png = data.length >= 24 && data.subarray(0, 8).equals(PNG_SIGNATURE)
+    if (!png && data.length < 40) continue
+    // The same sizes decode-bmp reads (BITMAPINFOHEADER; height counts the AND mask twice).
+    const width = png ? data.readUInt32BE(16) : (data.readUInt32LE(4) | 0) || dir[0]!
+    const height = png ? data.readUInt32BE(20) : ((data.readUInt32LE(8) / 2) | 0) || dir[1]!
+    if (width < 1 || height < 1) continue
+    if (width > MAX_ICO_SIDE || height > MAX_ICO_SIDE) {
+      oversized = true
+      continue
+    }
+    const entry = { dir, data, png, pixels: width * height, bpp: dir.readUInt16LE(6) }
+    if (!best || entry.pixels > best.pixels || (entry.pixels === best.pixels && entry.bpp > best.bpp)) best = entry
+  }
+  if (!best) throw new DomainError(oversized ? PIXELS_MSG : FORMAT_MSG)
+  if (best.png) return sharp(best.data, INPUT_OPTIONS)
+  // A one-entry ICO around the chosen bitmap, so decode-ico decodes just that one.
+  const header = Buffer.from([0, 0, 1, 0, 1, 0])
+  const dir = Buffer.from(best.dir)
+  dir.writeUInt32LE(22, 12)
+  const [decoded] = decodeIco(Buffer.concat([header, dir, best.data]))
+  if (!decoded || decoded.type !== 'bmp') throw new DomainError(FORMAT_MSG)
+  const rgba = Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength)
+  return sharp(rgba, { raw: { width: decoded.width, height: decoded.height, channels: 4 }, limitInputPixels: MAX_INPUT_PIXELS })
+}
+
+/** `<first 32 hex of sha256>.<ext>`: the same picture always gets the same name. */
+function contentName(image: ProcessedImage) {
+  return `${createHash('sha256').update(image.bytes).digest('hex').slice(0, 32)}.${image.ext}`
+}
+
+/**
+ * Checks, re-encodes and stores an upload; `src` is its same-origin path and `key` the value
+ * icons and notes keep (the same path). Nothing is written when the image is refused.
+ */
+export async function storeImage(
+  bytes: Buffer,
+  kind: ImageKind,
+  storage: UploadStorage = uploadStorage(),
+): Promise<{ src: string; key: string }> {
+  const image = await processImage(bytes, IMAGE_LIMITS[kind])
+  const name = contentName(image)
+  await storage.put(name, image.bytes)
+  const src = `${UPLOAD_PREFIX}${name}`
+  return { src, key: src }
+}
+
+/** A smaller copy of a stored (already re-encoded) JPEG or PNG, fitting in width × width. */
+export async function resizeStored(bytes: Buffer, ext: 'jpg' | 'png', width: number): Promise<Buffer> {
+  const image = sharp(bytes, INPUT_OPTIONS).resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
+  return encode(image, ext).toBuffer()
+}
