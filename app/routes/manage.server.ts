@@ -14,6 +14,7 @@ import { appContext, userContext } from '#app/context.ts'
 import type { Db } from '#app/db/client.server.ts'
 import type { User } from '#app/db/schema/index.ts'
 import { loadIconPicker } from '#app/icons/picker.server.ts'
+import { rememberIcon } from '#app/services/icons.server.ts'
 import { readIconPickerParams } from '#app/icons/picker-params.ts'
 import {
   BagSchema,
@@ -471,6 +472,8 @@ export async function manageAction({ request, context, url }: { request: Request
     const value = submission.value
     try {
       await run(value)
+      const icon = (value as { icon?: unknown }).icon
+      if (typeof icon === 'string' && icon) await rememberIcon(db, user!, icon)
     } catch (error) {
       if (error instanceof NotSignedInError) return redirect(loginHref(page))
       if (!(error instanceof DomainError)) throw error

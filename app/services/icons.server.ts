@@ -56,6 +56,16 @@ export async function recordIconUse(db: Db, user: User, input: IconUseInput): Pr
   return icon
 }
 
+/**
+ * An icon saved with a form joins the recent icons, whichever way it was picked. One the library
+ * no longer has is simply not remembered: the save itself has already succeeded.
+ */
+export async function rememberIcon(db: Db, user: User, key: string) {
+  await recordIconUse(db, user, { key, type: isUploadPath(key) ? 'image' : 'font' }).catch((error: unknown) => {
+    if (!(error instanceof DomainError)) throw error
+  })
+}
+
 /** The user's recent icons, newest first (at most ten); none for guests. */
 export async function recentIcons(db: Db, user: User | null): Promise<IconView[]> {
   if (!user) return []

@@ -27,7 +27,7 @@ import {
   tiff,
   webp,
   withGps,
-} from './test-images.ts'
+} from '#tests/fixtures/images.ts'
 import { isUploadPath } from './upload-path.ts'
 
 let dir: string

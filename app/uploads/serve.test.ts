@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { uploadsRouter } from '#server/uploads.ts'
 import { storeImage } from './image.server.ts'
 import { diskStorage } from './storage.server.ts'
-import { jpeg, png, webp } from './test-images.ts'
+import { jpeg, png, webp } from '#tests/fixtures/images.ts'
 
 let parent: string
 let dir: string

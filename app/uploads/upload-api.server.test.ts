@@ -12,7 +12,7 @@ import { env } from '#app/utils/env.server.ts'
 import { createUser } from '#tests/db-utils.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
 import { FORMAT_MSG } from './image.server.ts'
-import { SVG_WITH_SCRIPT, jpegOfSize, png } from './test-images.ts'
+import { SVG_WITH_SCRIPT, jpegOfSize, png } from '#tests/fixtures/images.ts'
 import { isUploadPath } from './upload-path.ts'
 
 // The routes use the app's storage (UPLOAD_DIR) and limits; env() is read lazily, after this.

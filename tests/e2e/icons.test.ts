@@ -129,4 +129,11 @@ test('a module icon uploaded in the icon selector', async ({ page, javaScriptEna
   await expect(page).toHaveURL(`${baseURL}/`)
   await expect(toast(page)).toHaveText('保存成功')
   await expect(page.getByRole('heading', { name: '上传图标模块', level: 2 }).locator('img')).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{32}\.png/)
+  const uploaded = await page.getByRole('heading', { name: '上传图标模块', level: 2 }).locator('img').getAttribute('src')
+
+  // The picture is now among the recent icons of the selector (最近使用, spec §9).
+  await gotoReady(page, '/?dialog=add-module', js)
+  const again = panel(page, js, '添加模块')
+  await again.getByRole('link', { name: '最近使用' }).click()
+  await expect(again.locator('.icon-grid img').first()).toHaveAttribute('src', uploaded!)
 })
