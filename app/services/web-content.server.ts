@@ -1,7 +1,7 @@
 import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
 import type { Db } from '#app/db/client.server.ts'
 import type { User } from '#app/db/schema/index.ts'
-import { safeFetcher } from '#app/net/safe-fetch.server.ts'
+import { FetchRefusedError, safeFetcher } from '#app/net/safe-fetch.server.ts'
 import { fetchRemoteIcon, fetchSiteInfo } from '#app/net/site-info.server.ts'
 import { storeImage } from '#app/uploads/image.server.ts'
 
@@ -24,8 +24,14 @@ async function outbound(db: Db, user: User) {
 /** The name and icon of the site at `url` (a link dialog's 获取 button). */
 export async function siteNameAndIcon(db: Db, user: User, url: string) {
   const { fetch, options } = await outbound(db, user)
-  const info = await fetchSiteInfo(fetch, url, saveIcon, options)
-  return { title: info.title, icon: info.icon ?? '' }
+  try {
+    const info = await fetchSiteInfo(fetch, url, saveIcon, options)
+    return { title: info.title, icon: info.icon ?? '' }
+  } catch (error) {
+    // Users see one message whatever the cause; the cause goes to the server log only.
+    if (error instanceof FetchRefusedError) console.warn(`outbound fetch refused for user ${user.id}: ${error.reason}`)
+    throw error
+  }
 }
 
 /** An icon from an image address, or from the site at that address (the remote icon dialog). */
