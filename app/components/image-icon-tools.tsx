@@ -110,7 +110,7 @@ export function ImageIconTools({ onIcon }: { onIcon: (src: string) => void }) {
           </button>
         </div>
       </div>
-      <p className={status?.error ? 'field-error' : 'field-hint'} role="status">
+      <p className={status?.error ? 'field-error' : 'field-hint'} role={hydrated ? 'status' : undefined}>
         {status?.msg}
       </p>
     </div>

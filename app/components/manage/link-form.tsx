@@ -143,7 +143,8 @@ export function LinkForm({
             {filling.busy ? '获取中…' : '获取网站名称和图标'}
           </button>
         </div>
-        <p className={filling.error ? 'field-error' : 'field-hint'} role="status">
+        {/* A live region once scripts run (the fetch answers in place); a plain hint before. */}
+        <p className={filling.error ? 'field-error' : 'field-hint'} role={hydrated ? 'status' : undefined}>
           {filling.error ?? filling.done ?? (hydrated ? '' : '填好网站链接后点此获取，不会保存')}
         </p>
         <FieldError id={fields.icon.errorId} errors={fields.icon.errors} />
