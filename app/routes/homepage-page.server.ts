@@ -3,6 +3,7 @@ import { STAR_MODULE_ID } from '#app/components/homepage/anchor-nav.tsx'
 import type { AnchorPosition, HomepageViewContent, HomepageViewData } from '#app/components/homepage/homepage-view.tsx'
 import { appContext, userContext } from '#app/context.ts'
 import { homepageInfo, homepageLayout, loadHomepageContent, resolveHomepage } from '#app/services/homepage.server.ts'
+import { bookmarkSortOf } from '#app/services/preferences.server.ts'
 
 const ANCHOR_POSITIONS: readonly AnchorPosition[] = ['left', 'right', 'top', 'none']
 
@@ -28,11 +29,13 @@ export async function loadHomepagePage(
 ) {
   const { moduleId, request } = options
   const { db } = context.get(appContext)
-  const resolved = await resolveHomepage(db, context.get(userContext), code)
+  const user = context.get(userContext)
+  const resolved = await resolveHomepage(db, user, code)
   if (!resolved) return null
+  const sort = bookmarkSortOf(user)
   const info = homepageInfo(resolved)
   const layout = homepageLayout(resolved.homepage)
-  const loaded = await loadHomepageContent(db, resolved, moduleId === undefined ? {} : { moduleId })
+  const loaded = await loadHomepageContent(db, resolved, moduleId === undefined ? { sort } : { moduleId, sort })
   if (moduleId !== undefined && !loaded.modules.length) return null
   const content: HomepageViewContent = { modules: loaded.modules, starIds: moduleId === undefined ? loaded.starIds : [] }
   const anchor = ANCHOR_POSITIONS.find((position) => position === layout.anchorPosition) ?? 'left'
@@ -42,6 +45,7 @@ export async function loadHomepagePage(
     summary: resolved.homepage.summary,
     code: resolved.homepage.code,
     role: resolved.role,
+    sort: user ? sort : null,
     layout: {
       newTab: (layout.bookmarkOpenNewTab as unknown) !== false,
       anchor,

@@ -15,6 +15,8 @@ import type { Db } from '#app/db/client.server.ts'
 import type { User } from '#app/db/schema/index.ts'
 import { loadIconPicker } from '#app/icons/picker.server.ts'
 import { rememberIcon } from '#app/services/icons.server.ts'
+import { setBookmarkSort } from '#app/services/preferences.server.ts'
+import { isSortMethod, SORT_LABELS } from '#app/schemas/sort.ts'
 import { readIconPickerParams } from '#app/icons/picker-params.ts'
 import {
   BagSchema,
@@ -518,6 +520,12 @@ export async function manageAction({ request, context, url }: { request: Request
         if (!url.success) throw new DomainError(firstIssue(url.error))
         return { icon: await remoteIcon(db, user, url.data), [ICON_REMOTE_FIELD]: '' }
       })
+    case 'switch-sort': {
+      const method = formData.get('method')
+      if (!isSortMethod(method)) return failed(new DomainError('排序方式不正确'))
+      await setBookmarkSort(db, user, method)
+      return done(`已切换为「${SORT_LABELS[method]}」`)
+    }
     case 'save-module':
       return save(parseWithZod(formData, { schema: ModuleSchema }), (value) => saveModule(db, user, value))
     case 'save-bag':

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { can, type Role } from '#app/auth/permissions.ts'
 import { type Actor, canSee, roleOn } from './access.server.ts'
 import { SOURCE_VIEW_COLUMNS, sourceView, type SourceViewRow } from './source.server.ts'
@@ -16,6 +16,8 @@ import {
 } from '#app/db/schema/index.ts'
 import { DEFAULT_LAYOUT, DEFAULT_SKIN, homepageLabel } from '#app/schemas/homepage.ts'
 import { env } from '#app/utils/env.server.ts'
+import type { SortMethod } from '#app/schemas/sort.ts'
+import { sourceOrder } from './sort-order.server.ts'
 
 export type { Actor } from './access.server.ts'
 export type { SourceView } from './source.server.ts'
@@ -177,10 +179,10 @@ function itemView(row: SourceViewRow, role: Role): ItemView {
 export async function loadHomepageContent(
   db: Db,
   resolved: ResolvedHomepage,
-  options: { moduleId?: number } = {},
+  options: { moduleId?: number; sort?: SortMethod } = {},
 ): Promise<HomepageContent> {
   const homepageId = resolved.homepage.id
-  const { moduleId } = options
+  const { moduleId, sort = 'custom' } = options
   const { role } = resolved
   const [moduleRows, bagRows, sourceRows] = await Promise.all([
     db
@@ -215,6 +217,8 @@ export async function loadHomepageContent(
         and(
           eq(sources.homepageId, homepageId),
           isNull(sources.deletedAt),
+          // Dividers separate groups of the owner's own order; in any other order they mean nothing.
+          sort === 'custom' ? undefined : ne(sources.type, 'divider'),
           moduleId === undefined
             ? undefined
             : inArray(
@@ -223,7 +227,7 @@ export async function loadHomepageContent(
               ),
         ),
       )
-      .orderBy(asc(sources.sortKey), asc(sources.id)),
+      .orderBy(...sourceOrder(sort)),
   ])
 
   // Bookmarks: top level by category, folder children by folder (rows come in their order).

@@ -3,6 +3,7 @@ import { useFormAction, useLocation, useNavigate, useSubmit } from 'react-router
 import type { Role } from '#app/auth/permissions.ts'
 import { dialogHref } from '#app/components/manage/dialog-href.ts'
 import { showToast } from '#app/components/toaster.tsx'
+import { SORT_LABELS, SORT_LOCKED_MSG, SORT_METHODS, type SortMethod } from '#app/schemas/sort.ts'
 import type { BagView, ItemView, ModuleView } from '#app/services/homepage.server.ts'
 import { AnchorNav, STAR_MODULE_ID } from './anchor-nav.tsx'
 import { Item } from './items.tsx'
@@ -25,6 +26,8 @@ export type HomepageViewData = {
   /** Personal domain: module pages live at /{code}/{moduleId}. */
   code: string | null
   role: Role
+  /** The signed-in viewer's bookmark order (switch-sort-method); null for guests. */
+  sort: SortMethod | null
   layout: { newTab: boolean; anchor: AnchorPosition; childBadge: boolean }
   /** The module tabs: enough to name and link each module. */
   tabs: { moduleId: number; name: string }[]
@@ -305,6 +308,7 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
             {data.summary ? <p className="muted">{data.summary}</p> : null}
           </>
         )}
+        {data.sort ? <SortSwitcher sort={data.sort} formAction={kit.formAction} /> : null}
         {caps.manageModules && !detailPage ? (
           <p className="tools homepage-tools">
             <ToolLink href={kit.dialog('add-module')} label="添加模块">
@@ -334,6 +338,27 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
         <div className="homepage-body" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
       )}
     </div>
+  )
+}
+
+/**
+ * The viewer's bookmark order (spec §9, remembered per user): a disclosure with one button per
+ * order, posting to the page like the other toggles (a reload without JavaScript).
+ */
+function SortSwitcher({ sort, formAction }: { sort: SortMethod; formAction: string }) {
+  return (
+    <details className="sort-switcher">
+      <summary>书签排序：{SORT_LABELS[sort]}</summary>
+      <form method="post" action={formAction} className="tool-form sort-options">
+        <input type="hidden" name="intent" value="switch-sort" />
+        {SORT_METHODS.map((method) => (
+          <button key={method} type="submit" name="method" value={method} className="button button-small" aria-pressed={method === sort}>
+            {SORT_LABELS[method]}
+          </button>
+        ))}
+      </form>
+      {sort === 'custom' ? null : <p className="field-hint">{SORT_LOCKED_MSG}</p>}
+    </details>
   )
 }
 

@@ -67,7 +67,8 @@ export const modules = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('modules_homepage_idx').on(t.homepageId, t.sortKey)],
+  // One place per module: ordering can neither lose nor duplicate a position (SECURITY.md §0.10).
+  (t) => [uniqueIndex('modules_order_key').on(t.homepageId, t.sortKey)],
 )
 
 export const bags = pgTable(
@@ -94,7 +95,9 @@ export const bags = pgTable(
     deletedBatchId: text('deleted_batch_id'),
   },
   (t) => [
-    index('bags_module_idx').on(t.moduleId, t.parentId, t.sortKey),
+    uniqueIndex('bags_order_key')
+      .on(t.moduleId, sql`coalesce(${t.parentId}, 0)`, t.sortKey)
+      .where(sql`${t.deletedAt} is null`),
     index('bags_homepage_idx').on(t.homepageId),
   ],
 )
@@ -136,7 +139,9 @@ export const sources = pgTable(
     deletedBatchId: text('deleted_batch_id'),
   },
   (t) => [
-    index('sources_bag_idx').on(t.bagId, t.parentId, t.sortKey),
+    uniqueIndex('sources_order_key')
+      .on(t.bagId, sql`coalesce(${t.parentId}, 0)`, t.sortKey)
+      .where(sql`${t.deletedAt} is null`),
     index('sources_homepage_idx').on(t.homepageId),
   ],
 )

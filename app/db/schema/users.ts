@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from '../columns.ts'
 
 export const users = pgTable(
@@ -15,6 +15,10 @@ export const users = pgTable(
     searchKeymap: varchar('search_keymap', { length: 1 }).notNull().default('k'),
     noteKeymap: varchar('note_keymap', { length: 1 }).notNull().default('b'),
     currentHomepageId: integer('current_homepage_id'),
+    /** How the user's start pages order bookmarks (spec §9 sort methods; switch-sort-method). */
+    bookmarkSort: varchar('bookmark_sort', { length: 20 }).notNull().default('custom'),
+    /** The last category picked in a move / copy / collect selector (remember-selected). */
+    rememberedSelection: jsonb('remembered_selection').$type<{ homepageId: number; moduleId: number; bid: number }>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -44,6 +48,22 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: timestamp('expire', { withTimezone: true }),
 })
+
+/**
+ * Keys of operations already done (a form's one-time token): a double-submitted copy or import
+ * is done once. Old keys can be dropped after a day.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+)
 
 export type User = typeof users.$inferSelect
 export type Session = typeof sessions.$inferSelect

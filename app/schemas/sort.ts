@@ -1,0 +1,25 @@
+import { z } from './zod.ts'
+
+/** The seven bookmark orders of spec §9, as `switch-sort-method` and `bookmark/list` name them. */
+export const SORT_METHODS = ['custom', 'newest', 'oldest', 'most-clicks', 'fewest-clicks', 'recent-visit', 'earliest-visit'] as const
+export type SortMethod = (typeof SORT_METHODS)[number]
+
+export const SORT_LABELS: Record<SortMethod, string> = {
+  custom: '自定义排序',
+  newest: '最新添加',
+  oldest: '最早添加',
+  'most-clicks': '点击最多',
+  'fewest-clicks': '点击最少',
+  'recent-visit': '最近访问',
+  'earliest-visit': '最早访问',
+}
+
+export const isSortMethod = (value: unknown): value is SortMethod => SORT_METHODS.includes(value as SortMethod)
+
+/** Spec §4: with any order but the custom one, dragging and the move buttons are locked. */
+export const SORT_LOCKED_MSG = '排序已锁定，切换到自定义排序后才能调整顺序'
+
+/** POST /api/bookmark/switch-sort-method {method}. */
+export const SwitchSortSchema = z.object({
+  method: z.enum(SORT_METHODS, { error: '排序方式不正确' }),
+})
