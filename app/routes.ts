@@ -54,6 +54,14 @@ export default [
     route('source/delete-hard', 'routes/api/source.delete-hard.ts'),
     route('source/click', 'routes/api/source.click.ts'),
     route('children/list', 'routes/api/children.list.ts'),
+    // Ordering, moving and copying (app/services/source-move.server.ts, ordering.server.ts).
+    route('bookmark/sort', 'routes/api/bookmark.sort.ts'),
+    route('source/sort', 'routes/api/source.sort.ts'),
+    route('source/operation', 'routes/api/source.operation.ts'),
+    route('children/sort', 'routes/api/children.sort.ts'),
+    route('children/move', 'routes/api/children.move.ts'),
+    route('children/choose', 'routes/api/children.choose.ts'),
+    route('bag/sort-multiple', 'routes/api/bag.sort-multiple.ts'),
     // Other sites' names and icons (fetched safely), and uploads.
     route('source/get-web-content', 'routes/api/source.get-web-content.ts'),
     route('source/crawler-remote-icon', 'routes/api/source.crawler-remote-icon.ts'),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
 import { data, redirect, type RouterContextProvider } from 'react-router'
@@ -15,7 +16,8 @@ import type { Db } from '#app/db/client.server.ts'
 import type { User } from '#app/db/schema/index.ts'
 import { loadIconPicker } from '#app/icons/picker.server.ts'
 import { rememberIcon } from '#app/services/icons.server.ts'
-import { setBookmarkSort } from '#app/services/preferences.server.ts'
+import { bookmarkSortOf, setBookmarkSort } from '#app/services/preferences.server.ts'
+import { BagFormatSchema, bagFormats } from '#app/schemas/batch.ts'
 import { isSortMethod, SORT_LABELS } from '#app/schemas/sort.ts'
 import { readIconPickerParams } from '#app/icons/picker-params.ts'
 import {
@@ -29,9 +31,10 @@ import {
   ObjectId,
 } from '#app/schemas/content.ts'
 import { z } from '#app/schemas/zod.ts'
-import { getBag, listBagTree, moveBag, saveBag, trashBag } from '#app/services/bag.server.ts'
+import { getBag, listBagTree, moveBag, saveBag, setBagFormats, trashBag } from '#app/services/bag.server.ts'
+import { batchAction } from './batch-action.server.ts'
 import { resolveHomepage, type ResolvedHomepage } from '#app/services/homepage.server.ts'
-import { getModule, hardDeleteModules, listModules, saveModule, setDefaultModule, sortModules } from '#app/services/module.server.ts'
+import { getModule, hardDeleteModules, listModules, moveModuleStep, saveModule, setDefaultModule } from '#app/services/module.server.ts'
 import {
   createNoteSource,
   DELETED_MSG,
@@ -90,6 +93,9 @@ const DIALOG_CAPABILITY: Record<ManageDialog, Capability> = {
   'add-note': 'add-note',
   'delete-source': 'edit-children',
   children: 'edit-children',
+  batch: 'edit-children',
+  'bag-format': 'edit-children',
+  'batch-open': 'view',
 }
 
 /**
@@ -311,6 +317,30 @@ async function loadDialog(
       const source = await ownSource(db, user, resolved, num('id'))
       return { dialog, source: { id: source.id, name: source.name, type: source.type } }
     }
+    case 'batch': {
+      const bag = await ownBag(db, user, resolved, num('bid'))
+      const folder = await ownFolder(db, user, resolved, num('parentLinkId'), bag.id)
+      const sort = bookmarkSortOf(user)
+      const { list } = await listSources(db, user, { bid: bag.id, parentId: folder?.id, page: 1, size: BATCH_ROWS, sort })
+      return {
+        dialog,
+        bid: bag.id,
+        bagName: bag.name,
+        folder: folder && { id: folder.id, name: folder.name },
+        rows: list.map(({ id, type, name, url, icon, clickAmount, clickTime }) => ({ id, type, name, url, icon, clickAmount, clickTime })),
+        allChecked: params.get('all') === '1',
+        sort,
+        targets: await categoryOptions(db, user, homepageId),
+        folders: folder ? [] : await foldersOf(db, user, bag.id),
+        key: randomUUID(),
+      }
+    }
+    case 'bag-format': {
+      const bag = await ownBag(db, user, resolved, num('bid'))
+      return { dialog, bag: { bid: bag.id, name: bag.name, formats: bag.formats } }
+    }
+    case 'batch-open':
+      return null
     case 'children': {
       const folder = await ownSource(db, user, resolved, num('id'), ['folder'])
       const { list } = await folderChildren(db, user, folder.id)
@@ -342,6 +372,19 @@ async function defaultModuleId(db: Db, user: User, homepageId: number) {
   return (modules.find((m) => m.isDefault) ?? modules[0])?.moduleId
 }
 
+/** A category and folder hold at most 100 bookmarks, plus dividers: one table shows them all. */
+const BATCH_ROWS = 500
+
+/** The links of a category's top level, for anyone who sees the homepage (masked ones left out). */
+async function loadBatchOpen(db: Db, user: User | null, resolved: ResolvedHomepage, bid: number | undefined): Promise<ManageDialogData> {
+  if (!bid) throw new DomainError('missing bid')
+  const { bag } = await getBag(db, user, bid)
+  if (bag.homepageId !== resolved.homepage.id) throw new DomainError('other homepage')
+  const { list } = await listSources(db, user, { bid: bag.id, page: 1, size: BATCH_ROWS, sort: bookmarkSortOf(user) })
+  const links = list.flatMap((s) => (s.type === 'link' && s.url ? [{ id: s.id, name: s.name, url: s.url }] : []))
+  return { dialog: 'batch-open', bagName: bag.name, links }
+}
+
 /**
  * Loader data of the open management dialog (`?dialog=<name>` of components/manage/dialog-href.ts)
  * on this page (pass the loader's `url` as the third argument), or null: no such dialog, a guest, someone who may not manage this homepage, or an
@@ -352,12 +395,14 @@ export async function loadManageDialog(context: Context, request: Request, norma
   const dialog = url.searchParams.get('dialog')
   if (!isManageDialog(dialog)) return null
   const user = context.get(userContext)
-  if (!user) return null
+  // Every dialog but batch open (anyone who sees the homepage) is for signed-in editors.
+  if (!user && dialog !== 'batch-open') return null
   const { db } = context.get(appContext)
   const resolved = await resolveHomepage(db, user, pageCode(url.pathname))
   if (!resolved || !can(resolved.role, DIALOG_CAPABILITY[dialog])) return null
   try {
-    return await loadDialog(db, user, resolved, dialog, url)
+    if (dialog === 'batch-open') return await loadBatchOpen(db, user, resolved, positiveInt(url.searchParams.get('bid')))
+    return await loadDialog(db, user!, resolved, dialog, url)
   } catch (error) {
     if (error instanceof DomainError) return null
     throw error
@@ -404,6 +449,8 @@ const INTENT_DIALOG: Record<string, ManageDialog> = {
   'save-folder': 'add-folder',
   'save-divider': 'add-divider',
   'save-note': 'add-note',
+  'save-bag-format': 'bag-format',
+  batch: 'batch',
 }
 
 function loginHref(page: PageLocation) {
@@ -520,6 +567,10 @@ export async function manageAction({ request, context, url }: { request: Request
         if (!url.success) throw new DomainError(firstIssue(url.error))
         return { icon: await remoteIcon(db, user, url.data), [ICON_REMOTE_FIELD]: '' }
       })
+    case 'save-bag-format':
+      return save(parseWithZod(formData, { schema: BagFormatSchema }), (value) => setBagFormats(db, user, value.bid, bagFormats(value)))
+    case 'batch':
+      return batchAction(db, user, formData, { done, failed, stay: `${page.pathname}${page.search}` })
     case 'switch-sort': {
       const method = formData.get('method')
       if (!isSortMethod(method)) return failed(new DomainError('排序方式不正确'))
@@ -612,14 +663,7 @@ export async function manageAction({ request, context, url }: { request: Request
           await setDefaultModule(db, user, input.moduleId)
           return done(DEFAULT_SET_MSG, stay)
         }
-        const { module } = await getModule(db, user, input.moduleId)
-        const order = (await listModules(db, user, module.homepageId)).map((m) => m.moduleId)
-        const at = order.indexOf(module.id)
-        const to = intent === 'move-module-up' ? at - 1 : at + 1
-        if (to >= 0 && to < order.length) {
-          ;[order[at], order[to]] = [order[to]!, order[at]!]
-          await sortModules(db, user, order)
-        }
+        await moveModuleStep(db, user, input.moduleId, intent === 'move-module-up' ? 'up' : 'down')
       } catch (error) {
         return failed(error, stay)
       }

@@ -1,10 +1,25 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { bags, modules, sources, type Bag, type CardConfig, type Formats } from '#app/db/schema/index.ts'
 import type { BagInput } from '#app/schemas/content.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { type Actor, homepageAccess, NOT_FOUND, requireCapability } from './access.server.ts'
+import {
+  type BagList,
+  liveSiblings,
+  mergeOrder,
+  moveStep,
+  nextPosition,
+  placeAfter,
+  placeBefore,
+  renumber,
+  sameList,
+  setTrashedKeys,
+  type Step,
+  writeOrder,
+} from './ordering.server.ts'
+import { keptParents, restoredPlaces } from './source-move.server.ts'
 
 export function bagView(b: Bag) {
   return {
@@ -90,16 +105,22 @@ export async function saveBag(db: Db, actor: Actor, input: BagInput) {
       if (parentId && (await withDescendants(tx, bag)).includes(parentId)) {
         throw new DomainError('不能移动到自己或自己的子分类下')
       }
-      const [row] = await tx.update(bags).set(fields).where(eq(bags.id, bag.id)).returning()
+      // A new parent: the category goes last there, and the list it left closes up.
+      const from = { moduleId: module.id, parentId: bag.parentId }
+      const to = { moduleId: module.id, parentId }
+      const moved = !sameList(from, to)
+      const [row] = await tx
+        .update(bags)
+        .set({ ...fields, ...(moved ? { sortKey: await nextPosition(tx, bags, to) } : {}) })
+        .where(eq(bags.id, bag.id))
+        .returning()
+      if (moved) await renumber(tx, bags, from)
       return bagView(row!)
     }
-    const [{ last } = { last: null }] = await tx
-      .select({ last: max(bags.sortKey) })
-      .from(bags)
-      .where(and(eq(bags.moduleId, module.id), parentId ? eq(bags.parentId, parentId) : isNull(bags.parentId)))
+    const sortKey = await nextPosition(tx, bags, { moduleId: module.id, parentId })
     const [row] = await tx
       .insert(bags)
-      .values({ ...fields, homepageId: module.homepageId, moduleId: module.id, sortKey: (last ?? -1) + 1 })
+      .values({ ...fields, homepageId: module.homepageId, moduleId: module.id, sortKey })
       .returning()
     return bagView(row!)
   })
@@ -114,6 +135,7 @@ export async function trashBag(db: Db, actor: Actor, bagId: number) {
     const trashed = { deletedAt: new Date(), deletedBatchId: randomUUID() }
     await tx.update(bags).set(trashed).where(and(inArray(bags.id, ids), isNull(bags.deletedAt)))
     await tx.update(sources).set(trashed).where(and(inArray(sources.bagId, ids), isNull(sources.deletedAt)))
+    await renumber(tx, bags, { moduleId: bag.moduleId, parentId: bag.parentId })
   })
 }
 
@@ -128,18 +150,44 @@ async function trashedBag(tx: Db | Tx, actor: Actor, bagId: number) {
   return bag
 }
 
-/** Brings a trashed category back with everything trashed together with it. */
+/**
+ * Brings a trashed category back with everything trashed together with it. The root goes to the
+ * end of its list (its old place may be taken), to the top level if its parent is gone; the
+ * sub-categories and bookmarks of the batch keep their order.
+ */
 export async function restoreBag(db: Db, actor: Actor, bagId: number) {
   await db.transaction(async (tx) => {
     const bag = await trashedBag(tx, actor, bagId)
-    const live = { deletedAt: null, deletedBatchId: null }
-    await tx.update(bags).set(live).where(eq(bags.deletedBatchId, bag.deletedBatchId!))
-    await tx.update(sources).set(live).where(eq(sources.deletedBatchId, bag.deletedBatchId!))
-    // A parent trashed separately (or deleted for good) no longer holds it: back to the top level.
-    if (bag.parentId) {
-      const [parent] = await tx.select({ id: bags.id }).from(bags).where(and(eq(bags.id, bag.parentId), isNull(bags.deletedAt)))
-      if (!parent) await tx.update(bags).set({ parentId: null }).where(eq(bags.id, bag.id))
+    const batchId = bag.deletedBatchId!
+    const batch = await tx.select().from(bags).where(eq(bags.deletedBatchId, batchId))
+    const inBatch = new Set(batch.map((b) => b.id))
+    const outside = [...new Set(batch.flatMap((b) => (b.parentId && !inBatch.has(b.parentId) ? [b.parentId] : [])))]
+    const liveParents = outside.length
+      ? await tx
+          .select({ id: bags.id, moduleId: bags.moduleId })
+          .from(bags)
+          .where(and(inArray(bags.id, outside), isNull(bags.deletedAt)))
+      : []
+    const parentOf = (b: Bag) =>
+      b.parentId && (inBatch.has(b.parentId) || liveParents.some((p) => p.id === b.parentId && p.moduleId === b.moduleId)) ? b.parentId : null
+    const lists = new Map<string, { list: BagList; rows: Bag[] }>()
+    for (const b of batch) {
+      const list = { moduleId: b.moduleId, parentId: parentOf(b) }
+      const key = `${list.moduleId}:${list.parentId ?? 0}`
+      lists.set(key, { list, rows: [...(lists.get(key)?.rows ?? []), b] })
     }
+    const keys: { id: number; sortKey: number; parentId: number | null }[] = []
+    for (const { list, rows } of lists.values()) {
+      const start = await nextPosition(tx, bags, list)
+      rows.sort((a, b) => a.sortKey - b.sortKey || a.id - b.id)
+      rows.forEach((b, i) => keys.push({ id: b.id, sortKey: start + i, parentId: list.parentId }))
+    }
+    await setTrashedKeys(tx, bags, keys)
+    const batchSources = await tx.select().from(sources).where(eq(sources.deletedBatchId, batchId))
+    await setTrashedKeys(tx, sources, (await restoredPlaces(tx, batchSources, await keptParents(tx, batchSources))).keys)
+    const live = { deletedAt: null, deletedBatchId: null }
+    await tx.update(bags).set(live).where(eq(bags.deletedBatchId, batchId))
+    await tx.update(sources).set(live).where(eq(sources.deletedBatchId, batchId))
   })
 }
 
@@ -151,17 +199,22 @@ export async function deleteBagForever(db: Db, actor: Actor, bagId: number) {
   })
 }
 
-/** Puts sibling categories in the given order. */
+/**
+ * bag/sort {ids}: sibling categories (one module, one parent) take the given order; siblings not
+ * mentioned keep their relative order after them. An id that is not a live sibling: NOT_FOUND.
+ */
 export async function sortBags(db: Db, actor: Actor, bagIds: number[]) {
   await db.transaction(async (tx) => {
-    const rows = bagIds.length
-      ? await tx.select().from(bags).where(and(inArray(bags.id, bagIds), isNull(bags.deletedAt)))
-      : []
+    const ids = [...new Set(bagIds)]
+    const rows = ids.length ? await tx.select().from(bags).where(and(inArray(bags.id, ids), isNull(bags.deletedAt))) : []
     const first = rows[0]
-    const siblings = first && rows.every((b) => b.moduleId === first.moduleId && b.parentId === first.parentId)
-    if (!first || rows.length !== new Set(bagIds).size || !siblings) throw new DomainError(NOT_FOUND)
+    if (!first || rows.length !== ids.length) throw new DomainError(NOT_FOUND)
     await requireCapability(tx, actor, first.homepageId, 'manage-categories', true)
-    for (const [index, id] of bagIds.entries()) await tx.update(bags).set({ sortKey: index }).where(eq(bags.id, id))
+    // Read under the lock: the list as it is now.
+    const current = await liveSiblings(tx, bags, { moduleId: first.moduleId, parentId: first.parentId })
+    const here = new Set(current)
+    if (ids.some((id) => !here.has(id))) throw new DomainError(NOT_FOUND)
+    await writeOrder(tx, bags, mergeOrder(current, ids))
   })
 }
 
@@ -194,23 +247,126 @@ export async function countSources(db: Db, bagIds: number[]) {
   return new Map(rows.map((r) => [r.bagId, r.n]))
 }
 
-/** Moves a category one place up or down among its siblings (the buttons that work without JS). */
-export async function moveBag(db: Db, actor: Actor, bagId: number, direction: 'up' | 'down') {
+/** Moves a category among its siblings: up, down (the buttons that work without JS), first, last or a position. */
+export async function moveBag(db: Db, actor: Actor, bagId: number, step: Step) {
   await db.transaction(async (tx) => {
     const { bag } = await getBag(tx, actor, bagId)
     await requireCapability(tx, actor, bag.homepageId, 'manage-categories', true)
-    const siblings = await tx
+    const [row] = await tx.select().from(bags).where(and(eq(bags.id, bag.id), isNull(bags.deletedAt)))
+    if (!row) throw new DomainError(NOT_FOUND)
+    const order = await liveSiblings(tx, bags, { moduleId: row.moduleId, parentId: row.parentId })
+    await writeOrder(tx, bags, moveStep(order, row.id, step))
+  })
+}
+
+export const NOT_UNDER_ITSELF = '不能移动到自己或自己的子分类下'
+export const NO_SUB_CATEGORIES = '该模块不支持子分类'
+
+/**
+ * Puts a category into list `parentId` of its module (null = top level) at the place `place`
+ * computes from that list's current order (without the category). The parent must be live, in
+ * the same module, not the category itself or below it, and the module not single-level.
+ * The caller holds the homepage lock and read `bag` under it.
+ */
+async function relocateBag(tx: Tx, bag: Bag, parentId: number | null, place: (order: number[]) => number[]) {
+  if (parentId) {
+    const [parent] = await tx
       .select({ id: bags.id })
       .from(bags)
-      .where(
-        and(eq(bags.moduleId, bag.moduleId), bag.parentId ? eq(bags.parentId, bag.parentId) : isNull(bags.parentId), isNull(bags.deletedAt)),
-      )
-      .orderBy(asc(bags.sortKey), asc(bags.id))
-    const ids = siblings.map((s) => s.id)
-    const from = ids.indexOf(bag.id)
-    const to = direction === 'up' ? from - 1 : from + 1
-    if (to < 0 || to >= ids.length) return
-    ;[ids[from], ids[to]] = [ids[to]!, ids[from]!]
-    for (const [index, id] of ids.entries()) await tx.update(bags).set({ sortKey: index }).where(eq(bags.id, id))
+      .where(and(eq(bags.id, parentId), eq(bags.moduleId, bag.moduleId), isNull(bags.deletedAt)))
+    if (!parent) throw new DomainError('上级分类不存在')
+    if ((await withDescendants(tx, bag)).includes(parentId)) throw new DomainError(NOT_UNDER_ITSELF)
+    const [module] = await tx.select({ moduleType: modules.moduleType }).from(modules).where(eq(modules.id, bag.moduleId))
+    if (module?.moduleType === 1) throw new DomainError(NO_SUB_CATEGORIES)
+  }
+  const from = { moduleId: bag.moduleId, parentId: bag.parentId }
+  const to = { moduleId: bag.moduleId, parentId }
+  const same = sameList(from, to)
+  const next = place((await liveSiblings(tx, bags, to)).filter((id) => id !== bag.id))
+  if (!same) {
+    await tx
+      .update(bags)
+      .set({ parentId, sortKey: await nextPosition(tx, bags, to) })
+      .where(eq(bags.id, bag.id))
+  }
+  await writeOrder(tx, bags, next)
+  if (!same) await renumber(tx, bags, from)
+  return { bid: bag.id, parentId: parentId ?? 0, position: next.indexOf(bag.id) }
+}
+
+/** A live category of a homepage the actor may manage, read under the homepage lock. */
+async function lockedBag(tx: Tx, actor: Actor, bagId: number) {
+  const { bag: pre } = await getBag(tx, actor, bagId)
+  await requireCapability(tx, actor, pre.homepageId, 'manage-categories', true)
+  const [bag] = await tx.select().from(bags).where(and(eq(bags.id, bagId), isNull(bags.deletedAt)))
+  if (!bag || bag.homepageId !== pre.homepageId) throw new DomainError(NOT_FOUND)
+  return bag
+}
+
+/**
+ * A relative move of a category within its module: right after `afterId` (null = first), or
+ * before `beforeId`, else last; into parent `parentId` (null = top level; absent = the list of
+ * afterId / beforeId, else its own).
+ */
+export async function moveBagRelative(
+  db: Db,
+  actor: Actor,
+  bagId: number,
+  input: { afterId?: number | null; beforeId?: number; parentId?: number | null },
+) {
+  return db.transaction(async (tx) => {
+    const bag = await lockedBag(tx, actor, bagId)
+    const neighbourId = typeof input.afterId === 'number' ? input.afterId : input.beforeId
+    let parentId = bag.parentId
+    if (input.parentId !== undefined) parentId = input.parentId || null
+    else if (neighbourId !== undefined && neighbourId !== bag.id) {
+      const [neighbour] = await tx
+        .select()
+        .from(bags)
+        .where(and(eq(bags.id, neighbourId), eq(bags.moduleId, bag.moduleId), isNull(bags.deletedAt)))
+      if (!neighbour) throw new DomainError(NOT_FOUND)
+      parentId = neighbour.parentId
+    }
+    const anchor = input.afterId !== undefined ? input.afterId : input.beforeId
+    if (anchor === bag.id) {
+      // "After itself": where it is, when it stays in its list.
+      if (!sameList({ moduleId: bag.moduleId, parentId }, { moduleId: bag.moduleId, parentId: bag.parentId })) throw new DomainError(NOT_FOUND)
+      const order = await liveSiblings(tx, bags, { moduleId: bag.moduleId, parentId })
+      return { bid: bag.id, parentId: parentId ?? 0, position: order.indexOf(bag.id) }
+    }
+    return relocateBag(tx, bag, parentId, (order) => {
+      if (typeof anchor === 'number' && !order.includes(anchor)) throw new DomainError(NOT_FOUND)
+      if (input.afterId !== undefined) return placeAfter(order, bag.id, input.afterId)
+      if (input.beforeId !== undefined) return placeBefore(order, bag.id, input.beforeId)
+      return [...order, bag.id]
+    })
+  })
+}
+
+export type SortMultipleInput = { type: 'before' | 'after' | 'inner'; dropId: number; targetId: number }
+
+/**
+ * bag/sort-multiple {type, dropId, targetId}: the dragged category goes right before or after
+ * the target (into the target's list), or inside it as its last sub-category. Both in one module.
+ */
+export async function sortMultipleBags(db: Db, actor: Actor, input: SortMultipleInput) {
+  return db.transaction(async (tx) => {
+    const bag = await lockedBag(tx, actor, input.dropId)
+    const [target] = await tx
+      .select()
+      .from(bags)
+      .where(and(eq(bags.id, input.targetId), eq(bags.moduleId, bag.moduleId), isNull(bags.deletedAt)))
+    if (!target) throw new DomainError(NOT_FOUND)
+    if (input.type === 'inner') {
+      if (target.id === bag.id) throw new DomainError(NOT_UNDER_ITSELF)
+      return relocateBag(tx, bag, target.id, (order) => [...order, bag.id])
+    }
+    if (target.id === bag.id) {
+      const order = await liveSiblings(tx, bags, { moduleId: bag.moduleId, parentId: bag.parentId })
+      return { bid: bag.id, parentId: bag.parentId ?? 0, position: order.indexOf(bag.id) }
+    }
+    return relocateBag(tx, bag, target.parentId, (order) =>
+      input.type === 'before' ? placeBefore(order, bag.id, target.id) : placeAfter(order, bag.id, target.id),
+    )
   })
 }

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, max, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Db } from '#app/db/client.server.ts'
 import { modules } from '#app/db/schema/index.ts'
 import type { ModuleInput } from '#app/schemas/content.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { type Actor, homepageAccess, NOT_FOUND, requireCapability } from './access.server.ts'
+import { liveSiblings, mergeOrder, moveStep, nextPosition, renumber, type Step, writeOrder } from './ordering.server.ts'
 
 export function moduleView(m: typeof modules.$inferSelect) {
   return {
@@ -53,10 +54,7 @@ export async function saveModule(db: Db, actor: Actor, input: ModuleInput) {
       if (!row) throw new DomainError(NOT_FOUND)
       return moduleView(row)
     }
-    const [{ last } = { last: null }] = await tx
-      .select({ last: max(modules.sortKey) })
-      .from(modules)
-      .where(eq(modules.homepageId, input.homepageId))
+    const sortKey = await nextPosition(tx, modules, { homepageId: input.homepageId })
     const [row] = await tx
       .insert(modules)
       .values({
@@ -64,8 +62,8 @@ export async function saveModule(db: Db, actor: Actor, input: ModuleInput) {
         name: input.name,
         icon: input.icon,
         moduleType: input.moduleType,
-        isDefault: last === null,
-        sortKey: (last ?? -1) + 1,
+        isDefault: sortKey === 0,
+        sortKey,
       })
       .returning()
     return moduleView(row!)
@@ -83,14 +81,31 @@ async function ownedModules(db: Db, actor: Actor, moduleIds: number[]) {
   return { rows, homepageId }
 }
 
-/** Puts the given modules in the given order (the homepage's other modules keep theirs after them). */
+/**
+ * module/sort {moduleIds}: the given modules (one homepage) take the given order; the homepage's
+ * other modules keep their relative order after them.
+ */
 export async function sortModules(db: Db, actor: Actor, moduleIds: number[]) {
-  const { homepageId } = await ownedModules(db, actor, moduleIds)
+  const ids = [...new Set(moduleIds)]
+  const { homepageId } = await ownedModules(db, actor, ids)
   await db.transaction(async (tx) => {
     await requireCapability(tx, actor, homepageId, 'manage-modules', true)
-    for (const [index, moduleId] of moduleIds.entries()) {
-      await tx.update(modules).set({ sortKey: index }).where(eq(modules.id, moduleId))
-    }
+    // Read under the lock: the homepage's modules as they are now.
+    const current = await liveSiblings(tx, modules, { homepageId })
+    const here = new Set(current)
+    if (ids.some((id) => !here.has(id))) throw new DomainError(NOT_FOUND)
+    await writeOrder(tx, modules, mergeOrder(current, ids))
+  })
+}
+
+/** The manage page's move buttons (no JS): a module one place up or down (or first, last, a position). */
+export async function moveModuleStep(db: Db, actor: Actor, moduleId: number, step: Step) {
+  const { homepageId } = await ownedModules(db, actor, [moduleId])
+  await db.transaction(async (tx) => {
+    await requireCapability(tx, actor, homepageId, 'manage-modules', true)
+    const order = await liveSiblings(tx, modules, { homepageId })
+    if (!order.includes(moduleId)) throw new DomainError(NOT_FOUND)
+    await writeOrder(tx, modules, moveStep(order, moduleId, step))
   })
 }
 
@@ -109,6 +124,7 @@ export async function hardDeleteModules(db: Db, actor: Actor, moduleIds: number[
   await db.transaction(async (tx) => {
     await requireCapability(tx, actor, homepageId, 'manage-modules', true)
     await tx.delete(modules).where(inArray(modules.id, moduleIds))
+    await renumber(tx, modules, { homepageId })
     const rest = await tx
       .select()
       .from(modules)

@@ -7,13 +7,26 @@ import {
   type DividerInput,
   type FolderInput,
   type LinkInput,
-  MAX_CHILDREN,
   type NoteSourceInput,
-  TOO_MANY_CHILDREN,
 } from '#app/schemas/content.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { type Actor, homepageAccess, NOT_FOUND, requireCapability } from './access.server.ts'
 import { getBag } from './bag.server.ts'
+import { renumber, setTrashedKeys } from './ordering.server.ts'
+import { assertRoom, keptParents, restoredPlaces } from './source-move.server.ts'
+
+// Where bookmarks sit (moves, sorts, move / copy into a category or folder): source-move.server.ts.
+export {
+  assertRoom,
+  moveSource,
+  moveSourceStep,
+  sortChildren,
+  sortSources,
+  transferSources,
+  type MoveInput,
+  type TransferInput,
+  type TransferResult,
+} from './source-move.server.ts'
 
 export const DELETED_MSG = '删除成功！您可以在回收站中查看已删除书签'
 
@@ -79,17 +92,6 @@ const live = isNull(sources.deletedAt)
 const childrenOf = (bagId: number, parentId: number | null) =>
   and(eq(sources.bagId, bagId), parentId ? eq(sources.parentId, parentId) : isNull(sources.parentId), live)
 
-/**
- * At most 100 bookmarks per parent (a category's top level, or a folder), dividers excluded.
- * Callers hold the homepage row lock, so two writers cannot both take the last place.
- */
-export async function assertRoom(tx: Db | Tx, bagId: number, parentId: number | null, adding = 1) {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(sources)
-    .where(and(childrenOf(bagId, parentId), ne(sources.type, 'divider')))
-  if ((row?.n ?? 0) + adding > MAX_CHILDREN) throw new DomainError(TOO_MANY_CHILDREN)
-}
 
 async function nextSortKey(tx: Db | Tx, bagId: number, parentId: number | null) {
   const [row] = await tx.select({ last: max(sources.sortKey) }).from(sources).where(childrenOf(bagId, parentId))
@@ -146,6 +148,13 @@ async function upsertSource(
       })
       .where(eq(sources.id, row.id))
       .returning()
+    if (moved) {
+      // A folder's children (live and trashed) follow it; the list it left closes up.
+      if (row.type === 'folder' && row.bagId !== target.bag.id) {
+        await tx.update(sources).set({ bagId: target.bag.id }).where(eq(sources.parentId, row.id))
+      }
+      await renumber(tx, sources, { bagId: row.bagId, parentId: row.parentId })
+    }
     return sourceView(updated!, target.role)
   }
   if (counts) await assertRoom(tx, target.bag.id, target.parentId)
@@ -254,6 +263,9 @@ export async function trashSources(db: Db, actor: Actor, ids: number[]) {
     await requireCapability(tx, actor, rows[0]!.homepageId, 'edit-children', true)
     const trashed = { deletedAt: new Date(), deletedBatchId: randomUUID() }
     await tx.update(sources).set(trashed).where(and(or(inArray(sources.id, ids), inArray(sources.parentId, ids)), live))
+    // The lists they left close up (a trashed folder's own list went with it).
+    const left = new Map(rows.filter((r) => !r.parentId || !ids.includes(r.parentId)).map((r) => [`${r.bagId}:${r.parentId ?? 0}`, r]))
+    for (const r of left.values()) await renumber(tx, sources, { bagId: r.bagId, parentId: r.parentId })
   })
 }
 
@@ -268,24 +280,31 @@ async function trashedSource(tx: Tx, actor: Actor, id: number) {
   return row
 }
 
-/** Restores a trashed bookmark and what was trashed with it, if its category still exists and has room. */
+/**
+ * Restores a trashed bookmark and what was trashed with it (its batch), if its category still
+ * exists and has room. The batch's roots go to the end of their list (their old place may be
+ * taken), back to the category's top level when their folder is gone; rows under a restored
+ * folder keep their order.
+ */
 export async function restoreSource(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     const row = await trashedSource(tx, actor, id)
-    const [bag] = await tx.select({ id: bags.id }).from(bags).where(and(eq(bags.id, row.bagId), isNull(bags.deletedAt)))
-    if (!bag) throw new DomainError('所在分类已删除，请先恢复分类')
-    let parentId = row.parentId
-    if (parentId) {
-      const [folder] = await tx.select({ id: sources.id }).from(sources).where(and(eq(sources.id, parentId), live))
-      const sameBatch = await tx
-        .select({ id: sources.id })
-        .from(sources)
-        .where(and(eq(sources.id, parentId), eq(sources.deletedBatchId, row.deletedBatchId!)))
-      if (!folder && !sameBatch.length) parentId = null
+    const batch = await tx.select().from(sources).where(eq(sources.deletedBatchId, row.deletedBatchId!))
+    const bagIds = [...new Set(batch.map((r) => r.bagId))]
+    const liveBags = await tx
+      .select({ id: bags.id })
+      .from(bags)
+      .where(and(inArray(bags.id, bagIds), isNull(bags.deletedAt)))
+    if (liveBags.length !== bagIds.length) throw new DomainError('所在分类已删除，请先恢复分类')
+    const parents = await keptParents(tx, batch)
+    const places = await restoredPlaces(tx, batch, parents)
+    for (const list of places.lists) {
+      // Roots land in a live list: the limit holds there (rows under a restored folder had room before).
+      const counted = list.rows.filter((r) => r.type !== 'divider').length
+      if (counted && !(list.parentId && parents.inBatch.has(list.parentId))) await assertRoom(tx, list.bagId, list.parentId, counted)
     }
-    if (row.type !== 'divider') await assertRoom(tx, row.bagId, parentId)
+    await setTrashedKeys(tx, sources, places.keys)
     await tx.update(sources).set({ deletedAt: null, deletedBatchId: null }).where(eq(sources.deletedBatchId, row.deletedBatchId!))
-    if (parentId !== row.parentId) await tx.update(sources).set({ parentId }).where(eq(sources.id, row.id))
   })
 }
 

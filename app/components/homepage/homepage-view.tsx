@@ -7,6 +7,7 @@ import { SORT_LABELS, SORT_LOCKED_MSG, SORT_METHODS, type SortMethod } from '#ap
 import type { BagView, ItemView, ModuleView } from '#app/services/homepage.server.ts'
 import { AnchorNav, STAR_MODULE_ID } from './anchor-nav.tsx'
 import { Item } from './items.tsx'
+import { useDragSort } from './use-drag-sort.ts'
 import { BLOCKED_MSG, capabilitiesOf, RefIcon, ToolLink, type ViewKit } from './view-kit.tsx'
 
 export type AnchorPosition = 'left' | 'right' | 'top' | 'none'
@@ -82,9 +83,23 @@ function Category({
           </span>
           {bag.name}
         </H>
-        {caps.addLink || caps.manageCategories ? (
-          <span className="tools category-tools">
-            {caps.addLink ? (
+        <span className="tools category-tools">
+          {bag.items.some((item) => item.type === 'link' && !item.masked) ? (
+            <ToolLink href={kit.dialog('batch-open', { bid: bag.bid })} label={`批量打开：${bag.name}`}>
+              批量打开
+            </ToolLink>
+          ) : null}
+          {caps.editChildren ? (
+            <>
+              <ToolLink href={kit.dialog('batch', { bid: bag.bid })} label={`批量管理：${bag.name}`}>
+                批量管理
+              </ToolLink>
+              <ToolLink href={kit.dialog('bag-format', { bid: bag.bid })} label={`批量设置格式：${bag.name}`}>
+                批量格式
+              </ToolLink>
+            </>
+          ) : null}
+          {caps.addLink ? (
               <>
                 <ToolLink href={kit.dialog('add-link', { bid: bag.bid })} label={`添加链接：${bag.name}`}>
                   添加链接
@@ -116,12 +131,12 @@ function Category({
                 </form>
               </>
             ) : null}
-          </span>
-        ) : null}
+        </span>
       </div>
       {bag.items.length ? (
         <ul
           className={listClass}
+          data-bid={bag.bid}
           style={card?.linkColumn ? ({ '--link-columns': card.linkColumn } as React.CSSProperties) : undefined}
         >
           {bag.items.map((item) => (
@@ -240,6 +255,8 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
     dialog: (name, params) => dialogHref(location, name, params),
     formAction,
   }
+
+  useDragSort(caps.sortBookmarks && data.sort === 'custom', data)
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return

@@ -183,14 +183,14 @@ export function Item({ item, kit, formats, bid }: { item: ItemView; kit: ViewKit
   const tools = kit.anyTools ? <ItemTools item={item} kit={kit} /> : null
   if (item.type === 'divider') {
     return (
-      <li className="item-divider">
+      <li className="item-divider" data-id={item.id}>
         <Divider item={item} formats={item.formats} />
         {tools}
       </li>
     )
   }
   return (
-    <li className={item.type === 'folder' ? 'item-folder' : undefined}>
+    <li className={item.type === 'folder' ? 'item-folder' : undefined} data-id={item.id}>
       <ItemBody item={item} kit={kit} formats={formats} bid={bid} />
       {tools}
     </li>

@@ -15,6 +15,7 @@ export function capabilitiesOf(role: Role) {
   return {
     addLink: can(role, 'add-link'),
     editChildren: can(role, 'edit-children'),
+    sortBookmarks: can(role, 'sort-bookmarks'),
     manageCategories: can(role, 'manage-categories'),
     manageModules: can(role, 'manage-modules'),
     star: can(role, 'star-bookmarks'),

@@ -105,6 +105,9 @@ export function ChildrenManager({
         <Link to={dialogHref(location, 'add-divider', { bid: folder.bid, parentLinkId: folder.id, from })} className="button" preventScrollReset>
           添加分割线
         </Link>
+        <Link to={dialogHref(location, 'batch', { bid: folder.bid, parentLinkId: folder.id })} className="button" preventScrollReset>
+          批量管理
+        </Link>
       </p>
     </div>
   )

@@ -3,6 +3,9 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { Link, useLocation, useNavigate, useNavigation, useRouteLoaderData } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { BagForm } from './bag-form.tsx'
+import { BagFormatForm } from './bag-format-form.tsx'
+import { BatchManager } from './batch-manager.tsx'
+import { BatchOpen } from './batch-open.tsx'
 import { ChildrenManager } from './children-manager.tsx'
 import { DeleteConfirm } from './delete-confirm.tsx'
 import { backHref, isManageDialog } from './dialog-href.ts'
@@ -51,12 +54,20 @@ export function manageDialogTitle(data: ManageDialogData) {
       return `删除${SOURCE_NAMES[data.source.type] ?? '书签'}`
     case 'children':
       return `文件夹：${data.folder.name}`
+    case 'batch':
+      return data.folder ? `批量管理：${data.folder.name}` : `批量管理：${data.bagName}`
+    case 'bag-format':
+      return '批量设置格式'
+    case 'batch-open':
+      return '批量打开'
   }
 }
 
 /** 400-520px (spec: the add/edit dialogs); lists and the icon selector take the widest. */
 function dialogWidth(data: ManageDialogData) {
   switch (data.dialog) {
+    case 'batch':
+      return 800
     case 'add-module':
     case 'edit-module':
     case 'add-bag':
@@ -107,6 +118,12 @@ function DialogBody({
       return <ManageModules modules={data.modules} />
     case 'children':
       return <ChildrenManager folder={data.folder} list={data.list} wd={data.wd} total={data.total} />
+    case 'batch':
+      return <BatchManager data={data} />
+    case 'bag-format':
+      return <BagFormatForm data={data} {...props} />
+    case 'batch-open':
+      return <BatchOpen data={data} />
     case 'delete-module':
       return (
         <DeleteConfirm
@@ -158,6 +175,9 @@ function formKey(data: ManageDialogData, locationKey: string) {
       return `${data.dialog}:${data.folder?.id}`
     case 'edit-divider':
       return `${data.dialog}:${data.divider?.id}`
+    // A new key each time the table is drawn again (after a move), so its checkboxes start afresh.
+    case 'batch':
+      return `${data.dialog}:${data.key}`
     // 保存并继续 lands on the same URL: a new visit is a new, empty form.
     case 'add-link':
       return `${data.dialog}:${data.bid}:${data.parentLinkId}:${locationKey}`

@@ -1,5 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
+import type { Formats } from '#app/db/schema/index.ts'
 import type { IconPickerData } from '#app/icons/picker.server.ts'
+import type { SortMethod } from '#app/schemas/sort.ts'
 import type { ManageDialog } from './dialog-href.ts'
 
 /**
@@ -36,6 +38,17 @@ export type DividerFields = {
   style: 'solid' | 'dashed' | 'double'
   color: string
 }
+/** A row of the batch manage table. */
+export type BatchRow = {
+  id: number
+  type: string
+  name: string
+  url: string | null
+  icon: string | null
+  clickAmount: number
+  clickTime: string | null
+}
+
 export type ChildRow = { id: number; type: string; name: string; url: string | null; private: boolean; liked: boolean }
 
 export type ManageDialogData =
@@ -70,6 +83,24 @@ export type ManageDialogData =
   | { dialog: 'add-note'; bid: number; parentId: number | null }
   | { dialog: 'delete-source'; source: { id: number; name: string; type: string } }
   | { dialog: 'children'; folder: { id: number; name: string; bid: number }; list: ChildRow[]; wd: string; total: number }
+  | {
+      dialog: 'batch'
+      bid: number
+      bagName: string
+      /** Set when the dialog manages a folder's children instead of the category's top level. */
+      folder: { id: number; name: string } | null
+      rows: BatchRow[]
+      /** `&all=1`: every row starts checked (全选 without JavaScript). */
+      allChecked: boolean
+      sort: SortMethod
+      /** Where checked bookmarks may be moved or copied: the homepage's categories, and this category's folders. */
+      targets: CategoryOption[]
+      folders: { id: number; name: string }[]
+      /** A one-time token: the same form posted twice copies once. */
+      key: string
+    }
+  | { dialog: 'bag-format'; bag: { bid: number; name: string; formats: Formats } }
+  | { dialog: 'batch-open'; bagName: string; links: { id: number; name: string; url: string }[] }
 
 /** The 400 answer of a management form: the dialog to show again and Conform's reply. */
 export type ManageActionData = { dialog: ManageDialog; result: SubmissionResult<string[]> }

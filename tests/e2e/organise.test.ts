@@ -1,0 +1,162 @@
+import { expect, test, type Page } from '@playwright/test'
+import { gotoReady, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
+
+/**
+ * Organising bookmarks (issue 5): the batch manage dialog (reorder with buttons, move, copy,
+ * delete), the batch format dialog, batch open, and drag sorting with JavaScript.
+ */
+
+type Setup = { bid: number; otherBid: number; otherName: string; ids: Record<string, number> }
+
+const NAMES = ['甲站', '乙站', '丙站', '丁站', '戊站']
+
+async function setUp(page: Page, baseURL: string): Promise<Setup> {
+  const signedUp = await page.request.post('/api/sign/on', {
+    form: { user_nickname: uniqueNickname(), user_email: uniqueEmail(), user_password: PASSWORD },
+  })
+  expect((await signedUp.json()).code).toBe(1)
+  const headers = { Origin: baseURL }
+  const info = (await (await page.request.get('/api/site/init-info')).json()).data
+  const tree = (await (await page.request.get(`/api/bag/get-create?homepageId=${info.homepageId}`)).json()).data
+  const moduleId = tree[0].value as number
+  const bid = tree[0].children[0].value as number
+  const otherName = '另一个分类'
+  const other = await page.request.post('/api/bag/add', { headers, form: { moduleId: String(moduleId), name: otherName, icon: 'tabler:star' } })
+  const otherBody = await other.json()
+  expect(otherBody.code, otherBody.msg).toBe(1)
+  const ids: Record<string, number> = {}
+  for (const name of NAMES) {
+    const response = await page.request.post('/api/source/add', {
+      headers,
+      form: { bid: String(bid), sour_name: name, sour_url: `https://example.com/${encodeURIComponent(name)}` },
+    })
+    const body = await response.json()
+    expect(body.code, body.msg).toBe(1)
+    ids[name] = body.data.id
+  }
+  return { bid, otherBid: otherBody.data.bid, otherName, ids }
+}
+
+/** The names of the bookmarks of one category on the start page, in page order. */
+async function namesIn(page: Page, bid: number) {
+  const texts = await page.locator(`#bag-${bid} a.link`).allTextContents()
+  return texts.map((text) => NAMES.find((name) => text.includes(name))).filter(Boolean)
+}
+
+function panel(page: Page, js: boolean, title: string) {
+  return js ? page.getByRole('dialog', { name: title }) : page.getByRole('region', { name: title })
+}
+
+test('batch manage: reorder with buttons, move and copy to another category, delete three', async ({ page, javaScriptEnabled: js, baseURL }) => {
+  test.setTimeout(120_000)
+  const { bid, otherBid, otherName } = await setUp(page, baseURL!)
+  const batchUrl = `/?dialog=batch&bid=${bid}`
+  await gotoReady(page, batchUrl, js)
+  let dialog = panel(page, js, '批量管理：常用网站')
+  await expect(dialog.getByRole('table')).toBeVisible()
+  await expect(dialog.getByRole('rowheader')).toHaveText(NAMES)
+
+  await test.step('上移, 下移 and 移到第 N 位', async () => {
+    await dialog.getByRole('button', { name: '下移 甲站' }).click()
+    await expect(toast(page).or(page.locator('.toaster')).first()).toContainText('排序已自动保存')
+    await expect(dialog.getByRole('rowheader')).toHaveText(['乙站', '甲站', '丙站', '丁站', '戊站'])
+    await dialog.getByRole('button', { name: '上移 戊站' }).click()
+    await expect(dialog.getByRole('rowheader')).toHaveText(['乙站', '甲站', '丙站', '戊站', '丁站'])
+    await dialog.getByLabel('丁站 移到第几位').fill('1')
+    await dialog.getByRole('button', { name: '移动 丁站 到所填位置' }).click()
+    await expect(dialog.getByRole('rowheader')).toHaveText(['丁站', '乙站', '甲站', '丙站', '戊站'])
+    await gotoReady(page, '/', js)
+    expect(await namesIn(page, bid)).toEqual(['丁站', '乙站', '甲站', '丙站', '戊站'])
+  })
+
+  await test.step('move one and copy one to another category', async () => {
+    await gotoReady(page, batchUrl, js)
+    dialog = panel(page, js, '批量管理：常用网站')
+    await dialog.getByLabel('移动或复制到').selectOption({ label: otherName })
+    await dialog.getByRole('checkbox', { name: '选择 丁站' }).check()
+    await dialog.getByRole('button', { name: '移动', exact: true }).click()
+    await expect(dialog.getByRole('rowheader')).toHaveText(['乙站', '甲站', '丙站', '戊站'])
+    await dialog.getByLabel('移动或复制到').selectOption({ label: otherName })
+    await dialog.getByRole('checkbox', { name: '选择 乙站' }).check()
+    await dialog.getByRole('button', { name: '复制', exact: true }).click()
+    await expect(dialog.getByRole('rowheader')).toHaveText(['乙站', '甲站', '丙站', '戊站'])
+    await gotoReady(page, '/', js)
+    expect(await namesIn(page, otherBid)).toEqual(['丁站', '乙站'])
+    expect(await namesIn(page, bid)).toEqual(['乙站', '甲站', '丙站', '戊站'])
+  })
+
+  await test.step('delete three', async () => {
+    await gotoReady(page, batchUrl, js)
+    dialog = panel(page, js, '批量管理：常用网站')
+    if (js) await expect(dialog.getByRole('button', { name: '删除', exact: true })).toBeDisabled()
+    for (const name of ['乙站', '丙站', '戊站']) await dialog.getByRole('checkbox', { name: `选择 ${name}` }).check()
+    if (js) await expect(dialog.getByText('已选 3 项')).toBeVisible()
+    await dialog.getByRole('button', { name: '删除', exact: true }).click()
+    await expect(dialog.getByRole('rowheader')).toHaveText(['甲站'])
+    await gotoReady(page, '/', js)
+    expect(await namesIn(page, bid)).toEqual(['甲站'])
+    // They went to the trash as one batch.
+    const trash = (await (await page.request.get('/api/bag/view-trash-list?page=1')).json()).data
+    expect(trash.list.map((entry: { name: string }) => entry.name).sort()).toEqual(['丙站', '乙站', '戊站'].sort())
+  })
+})
+
+test('全选 checks every row, with and without JavaScript', async ({ page, javaScriptEnabled: js, baseURL }) => {
+  const { bid } = await setUp(page, baseURL!)
+  await gotoReady(page, `/?dialog=batch&bid=${bid}`, js)
+  const dialog = panel(page, js, '批量管理：常用网站')
+  if (js) await dialog.getByRole('checkbox', { name: '全选' }).check()
+  else await dialog.getByRole('link', { name: '全选', exact: true }).click()
+  for (const name of NAMES) await expect(dialog.getByRole('checkbox', { name: `选择 ${name}` })).toBeChecked()
+})
+
+test('batch format of a category', async ({ page, javaScriptEnabled: js, baseURL }) => {
+  const { bid } = await setUp(page, baseURL!)
+  await gotoReady(page, `/?dialog=bag-format&bid=${bid}`, js)
+  const dialog = panel(page, js, '批量设置格式')
+  await dialog.getByLabel('字号').selectOption('20')
+  await dialog.locator('label.color-option', { has: page.locator('input[value="#e53935"]') }).click()
+  await dialog.getByLabel('加粗').check()
+  await dialog.getByLabel('居中').check()
+  await dialog.getByRole('button', { name: '保存', exact: true }).click()
+  await expect(page).toHaveURL(`${baseURL}/`)
+  await expect(toast(page)).toHaveText('保存成功')
+  const info = (await (await page.request.get(`/api/bag/info?bid=${bid}`)).json()).data
+  expect(info.formats).toEqual({ size: '20px', color: '#e53935', weight: 'bold', align: 'center' })
+  // The page draws every bookmark of the category in that format.
+  const name = page.locator(`#bag-${bid} a.link`).first().locator('span[style]')
+  await expect(name).toHaveCSS('font-weight', '700')
+  await expect(name).toHaveCSS('font-size', '20px')
+  await expect(name).toHaveCSS('color', 'rgb(229, 57, 53)')
+})
+
+test('batch open lists a category\'s links', async ({ page, javaScriptEnabled: js, baseURL }) => {
+  const { bid } = await setUp(page, baseURL!)
+  await gotoReady(page, '/', js)
+  await page.getByRole('link', { name: '批量打开：常用网站' }).click()
+  const dialog = panel(page, js, '批量打开')
+  await expect(dialog.getByRole('listitem')).toHaveCount(NAMES.length)
+  await expect(dialog.getByRole('link', { name: '甲站' })).toHaveAttribute('target', '_blank')
+  if (js) await expect(dialog.getByRole('button', { name: `全部打开（${NAMES.length}）` })).toBeVisible()
+  expect(bid).toBeGreaterThan(0)
+})
+
+test('drag a bookmark to a new place; after a reload the order holds @js-only', async ({ page, baseURL }) => {
+  const { bid } = await setUp(page, baseURL!)
+  await gotoReady(page, '/', true)
+  expect(await namesIn(page, bid)).toEqual(NAMES)
+  const source = page.locator(`#bag-${bid} li[data-id]`, { hasText: '戊站' })
+  const target = page.locator(`#bag-${bid} li[data-id]`, { hasText: '甲站' })
+  const from = (await source.boundingBox())!
+  const to = (await target.boundingBox())!
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 3 })
+  await page.mouse.move(to.x + 5, to.y + to.height / 2, { steps: 12 })
+  await page.mouse.move(to.x + 3, to.y + to.height / 2, { steps: 3 })
+  await page.mouse.up()
+  await expect(page.locator('.toaster')).toContainText('排序已自动保存')
+  await expect.poll(() => namesIn(page, bid)).toEqual(['戊站', '甲站', '乙站', '丙站', '丁站'])
+  await page.reload()
+  expect(await namesIn(page, bid)).toEqual(['戊站', '甲站', '乙站', '丙站', '丁站'])
+})
