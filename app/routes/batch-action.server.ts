@@ -1,5 +1,6 @@
 import type { Db } from '#app/db/client.server.ts'
 import type { User } from '#app/db/schema/index.ts'
+import { rememberSelection } from '#app/services/preferences.server.ts'
 import { SORT_SAVED_MSG } from '#app/services/source-move.server.ts'
 import { DELETED_MSG, moveSourceStep, transferSources, trashSources } from '#app/services/source.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
@@ -67,6 +68,8 @@ export async function batchAction(db: Db, user: User, formData: FormData, { done
       const target = parseTarget(formData.get('target'))
       const key = String(formData.get('key') ?? '').slice(0, 64) || undefined
       await transferSources(db, user, { ids, type: op, bid: target.bid, parentId: target.parentId, key })
+      // The next selector opens on this category; a memory is not worth failing the move for.
+      await rememberSelection(db, user, target.bid).catch(() => {})
       return done(DONE_MSG, to)
     }
     const step = parseStep(op, formData)

@@ -16,7 +16,7 @@ import type { Db } from '#app/db/client.server.ts'
 import type { User } from '#app/db/schema/index.ts'
 import { loadIconPicker } from '#app/icons/picker.server.ts'
 import { rememberIcon } from '#app/services/icons.server.ts'
-import { bookmarkSortOf, setBookmarkSort } from '#app/services/preferences.server.ts'
+import { bookmarkSortOf, rememberedSelection, setBookmarkSort } from '#app/services/preferences.server.ts'
 import { BagFormatSchema, bagFormats } from '#app/schemas/batch.ts'
 import { isSortMethod, SORT_LABELS } from '#app/schemas/sort.ts'
 import { readIconPickerParams } from '#app/icons/picker-params.ts'
@@ -285,6 +285,7 @@ async function loadDialog(
           icon: link.iconKey,
           isOnlyOwnView: link.isOnlyOwnView === '1',
           isOnlyOwnViewRemark: link.isOnlyOwnViewRemark,
+          formats: link.formats,
         },
         categories: folder ? [] : await categoryOptions(db, user, homepageId),
         folders: folder ? [] : await foldersOf(db, user, bag.id),
@@ -321,7 +322,11 @@ async function loadDialog(
       const bag = await ownBag(db, user, resolved, num('bid'))
       const folder = await ownFolder(db, user, resolved, num('parentLinkId'), bag.id)
       const sort = bookmarkSortOf(user)
-      const { list } = await listSources(db, user, { bid: bag.id, parentId: folder?.id, page: 1, size: BATCH_ROWS, sort })
+      const [{ list }, targets, remembered] = await Promise.all([
+        listSources(db, user, { bid: bag.id, parentId: folder?.id, page: 1, size: BATCH_ROWS, sort }),
+        categoryOptions(db, user, homepageId),
+        rememberedSelection(db, user),
+      ])
       return {
         dialog,
         bid: bag.id,
@@ -330,7 +335,9 @@ async function loadDialog(
         rows: list.map(({ id, type, name, url, icon, clickAmount, clickTime }) => ({ id, type, name, url, icon, clickAmount, clickTime })),
         allChecked: params.get('all') === '1',
         sort,
-        targets: await categoryOptions(db, user, homepageId),
+        targets,
+        // The selector opens on the category last moved or copied to (spec §4 "Selector start-up").
+        target: remembered && remembered.bid !== bag.id && targets.some((t) => t.bid === remembered.bid) ? String(remembered.bid) : '',
         folders: folder ? [] : await foldersOf(db, user, bag.id),
         key: randomUUID(),
       }

@@ -62,6 +62,12 @@ export const FormatsSchema = z
   })
   .catch({})
 
+/** Spec §9: a bookmark's own font size is 12-22px (a category's batch format goes to 30). */
+export const LINK_FONT_SIZES = Array.from({ length: 11 }, (_, i) => 12 + i)
+const LinkFormatsSchema = FormatsSchema.transform(({ size, ...rest }) =>
+  size && Number.parseInt(size, 10) <= 22 ? { ...rest, size } : rest,
+)
+
 export const ModuleSchema = z.object({
   moduleId: optionalId,
   homepageId: id,
@@ -89,7 +95,7 @@ export const LinkSchema = z.object({
   url: LinkUrl,
   note: z.string().trim().max(100, '备注的长度不能超过100个字').default(''),
   icon: optionalIcon,
-  formats: FormatsSchema.optional(),
+  formats: LinkFormatsSchema.optional(),
   isOnlyOwnView: checkbox.default(false),
   isOnlyOwnViewRemark: z.string().trim().max(100, '备注的长度不能超过100个字').default(''),
 })

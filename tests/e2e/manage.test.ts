@@ -558,6 +558,9 @@ test.describe('managing modules, categories and bookmarks', () => {
         [`/?dialog=add-folder&bid=${bid}`, '添加文件夹', true],
         [`/?dialog=add-divider&bid=${bid}`, '添加分割线', false],
         [`/?dialog=delete-bag&bid=${bid}`, '删除分类', false],
+        [`/?dialog=batch&bid=${bid}`, '批量管理：常用网站', false],
+        [`/?dialog=bag-format&bid=${bid}`, '批量设置格式', false],
+        [`/?dialog=batch-open&bid=${bid}`, '批量打开', false],
       ]
       for (const [url, title, submit] of dialogs) {
         await test.step(`${title}${submit ? ' (with errors)' : ''}`, async () => {

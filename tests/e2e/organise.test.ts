@@ -160,3 +160,22 @@ test('drag a bookmark to a new place; after a reload the order holds @js-only', 
   await page.reload()
   expect(await namesIn(page, bid)).toEqual(['戊站', '甲站', '乙站', '丙站', '丁站'])
 })
+
+test("a bookmark's own format: size, colour and bold from the link dialog", async ({ page, javaScriptEnabled: js, baseURL }) => {
+  const { bid, ids } = await setUp(page, baseURL!)
+  await gotoReady(page, `/?dialog=edit-link&id=${ids['乙站']}`, js)
+  const dialog = panel(page, js, '编辑链接')
+  const formats = dialog.locator('details.link-formats')
+  if (!(await formats.evaluate((d: HTMLDetailsElement) => d.open))) await formats.locator('summary').click()
+  await dialog.getByLabel('字号').selectOption('22px')
+  await formats.locator('label.color-option', { has: page.locator('input[value="#1e88e5"]') }).click()
+  await formats.getByLabel('加粗').check()
+  await dialog.getByRole('button', { name: '保存', exact: true }).click()
+  await expect(page).toHaveURL(`${baseURL}/`)
+  const name = page.locator(`#bag-${bid} a.link`, { hasText: '乙站' }).locator('span[style]')
+  await expect(name).toHaveCSS('font-size', '22px')
+  await expect(name).toHaveCSS('font-weight', '700')
+  await expect(name).toHaveCSS('color', 'rgb(30, 136, 229)')
+  // The others keep the category's format.
+  await expect(page.locator(`#bag-${bid} a.link`, { hasText: '甲站' }).locator('span[style]')).toHaveCount(0)
+})

@@ -80,9 +80,13 @@ test('the demo homepage: modules, categories with an anchor list, and links that
 
 test('a guest sees no management links or toggles', async () => {
   const body = markup((await html(createClient(baseUrl), '/demo')).text)
-  for (const text of ['data-dialog', 'aria-label="编辑 ', '删除分类', '添加模块', '管理模块', 'toggle-star', 'toggle-private', 'method="post"']) {
+  for (const text of ['aria-label="编辑 ', '删除分类', '添加模块', '管理模块', '批量管理', 'toggle-star', 'toggle-private', 'method="post"']) {
     expect(body).not.toContain(text)
   }
+  // The one dialog a guest may open: batch open, which only lists a category's links.
+  const dialogLinks = tags(body, 'a').filter((a) => 'data-dialog' in a)
+  expect(dialogLinks.length).toBeGreaterThan(0)
+  for (const link of dialogLinks) expect(link.href).toMatch(/^\/demo\?dialog=batch-open&bid=\d+$/)
 })
 
 test('the owner sees compact management links to the dialog URLs and the star / privacy forms', async () => {

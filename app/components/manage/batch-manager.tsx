@@ -85,7 +85,7 @@ export function BatchManager({ data }: { data: Data }) {
         <label htmlFor={`${id}-target`} className="batch-target-label">
           移动或复制到
         </label>
-        <select id={`${id}-target`} name="target" defaultValue="">
+        <select id={`${id}-target`} name="target" defaultValue={data.target}>
           <option value="">选择分类或文件夹</option>
           {data.folders.length ? (
             <optgroup label={`${data.bagName}里的文件夹`}>

@@ -190,27 +190,34 @@ export const COLOR_PRESETS = [
  */
 export function ColorField({ field, label = '颜色', defaultLabel = '默认' }: { field: Field; label?: string; defaultLabel?: string }) {
   const current = typeof field.initialValue === 'string' ? field.initialValue.toLowerCase() : ''
-  const choices: { value: string; name: string }[] = [{ value: '', name: defaultLabel }, ...COLOR_PRESETS]
-  if (current && !choices.some((c) => c.value === current)) choices.push({ value: current, name: `当前颜色 ${current}` })
   const hasError = Boolean(field.errors?.length)
   return (
     <fieldset className="field color-field" aria-describedby={hasError ? field.errorId : undefined}>
       <legend>{label}</legend>
-      <div className="color-options">
-        {choices.map((choice) => (
-          <label key={choice.value || 'none'} className="color-option" title={choice.name}>
-            <input type="radio" name={field.name} value={choice.value} defaultChecked={choice.value === current} />
-            <span
-              className={choice.value ? 'color-swatch' : 'color-swatch color-swatch-none'}
-              style={choice.value ? { background: choice.value } : undefined}
-              aria-hidden="true"
-            />
-            <span className="visually-hidden">{choice.name}</span>
-          </label>
-        ))}
-      </div>
+      <ColorChoices name={field.name} current={current} defaultLabel={defaultLabel} />
       <FieldError id={field.errorId} errors={field.errors} />
     </fieldset>
+  )
+}
+
+/** The radio buttons of a colour choice: `defaultLabel` (empty), the presets, and the current one if it is none of them. */
+export function ColorChoices({ name, current, defaultLabel }: { name: string; current: string; defaultLabel: string }) {
+  const choices: { value: string; name: string }[] = [{ value: '', name: defaultLabel }, ...COLOR_PRESETS]
+  if (current && !choices.some((c) => c.value === current)) choices.push({ value: current, name: `当前颜色 ${current}` })
+  return (
+    <div className="color-options">
+      {choices.map((choice) => (
+        <label key={choice.value || 'none'} className="color-option" title={choice.name}>
+          <input type="radio" name={name} value={choice.value} defaultChecked={choice.value === current} />
+          <span
+            className={choice.value ? 'color-swatch' : 'color-swatch color-swatch-none'}
+            style={choice.value ? { background: choice.value } : undefined}
+            aria-hidden="true"
+          />
+          <span className="visually-hidden">{choice.name}</span>
+        </label>
+      ))}
+    </div>
   )
 }
 

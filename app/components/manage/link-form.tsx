@@ -3,9 +3,10 @@ import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Badge } from '#app/components/homepage/view-kit.tsx'
 import { ImageIconTools } from '#app/components/image-icon-tools.tsx'
-import { LinkSchema } from '#app/schemas/content.ts'
+import { LINK_FONT_SIZES, LinkSchema } from '#app/schemas/content.ts'
 import {
   CategoryOptions,
+  ColorChoices,
   DefaultSubmit,
   FieldError,
   FormActions,
@@ -151,6 +152,7 @@ export function LinkForm({
         <ImageIconTools onIcon={(src) => form.update({ name: fields.icon.name, value: src })} />
       </fieldset>
       <TextareaField field={fields.note} label="备注" placeholder="选填，最多100个字" rows={2} />
+      <LinkFormats formats={link?.formats ?? {}} />
       <div className="field field-check">
         <label htmlFor={fields.isOnlyOwnView.id}>
           <input key={privateKey} {...privateProps} />
@@ -174,5 +176,40 @@ export function LinkForm({
         )}
       </FormActions>
     </fetcher.Form>
+  )
+}
+
+/**
+ * The link's own text format (spec §9: 12-22px, the editor's colours, bold), over its category's
+ * batch format. Plain fields named `formats.*`, which the schema reads as one object; folded
+ * away until wanted.
+ */
+function LinkFormats({ formats }: { formats: { size?: string; color?: string; weight?: string } }) {
+  const set = Boolean(formats.size || formats.color || formats.weight)
+  return (
+    <details className="link-formats" open={set || undefined}>
+      <summary>文字格式{set ? '（已设置）' : ''}</summary>
+      <div className="field">
+        <label htmlFor="link-form-format-size">字号</label>
+        <select id="link-form-format-size" name="formats.size" defaultValue={formats.size ?? ''}>
+          <option value="">跟随分类</option>
+          {LINK_FONT_SIZES.map((size) => (
+            <option key={size} value={`${size}px`}>
+              {size}px
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="field color-field">
+        <legend>文字颜色</legend>
+        <ColorChoices name="formats.color" current={formats.color?.toLowerCase() ?? ''} defaultLabel="跟随分类" />
+      </fieldset>
+      <div className="field field-check">
+        <label>
+          <input type="checkbox" name="formats.weight" value="bold" defaultChecked={formats.weight === 'bold'} />
+          加粗
+        </label>
+      </div>
+    </details>
   )
 }

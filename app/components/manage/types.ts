@@ -27,6 +27,7 @@ export type LinkFields = {
   icon: string
   isOnlyOwnView: boolean
   isOnlyOwnViewRemark: string
+  formats: Formats
 }
 export type FolderFields = { id: number; bid: number; name: string; summary: string; icon: string }
 export type DividerFields = {
@@ -95,6 +96,8 @@ export type ManageDialogData =
       sort: SortMethod
       /** Where checked bookmarks may be moved or copied: the homepage's categories, and this category's folders. */
       targets: CategoryOption[]
+      /** The target selected at first: the remembered category, or '' (none). */
+      target: string
       folders: { id: number; name: string }[]
       /** A one-time token: the same form posted twice copies once. */
       key: string
