@@ -80,3 +80,20 @@ export async function batchAction(db: Db, user: User, formData: FormData, { done
     return failed(error, to)
   }
 }
+
+/** The choose dialog's 复制到文件夹 / 移动到文件夹: the checked links go into folder `id`. */
+export async function chooseAction(db: Db, user: User, formData: FormData, { done, failed, stay }: Reply) {
+  const op = String(formData.get('op') ?? '')
+  const folderId = positive(formData.get('id'))
+  const ids = [...new Set(formData.getAll('ids').map(positive))].filter((id): id is number => id !== undefined).slice(0, 1000)
+  try {
+    if (op !== 'copy' && op !== 'move') throw new DomainError('请选择要执行的操作')
+    if (!folderId) throw new DomainError('文件夹不存在或已被删除')
+    if (!ids.length) throw new DomainError(NOTHING_SELECTED_MSG)
+    const key = String(formData.get('key') ?? '').slice(0, 64) || undefined
+    const { count } = await transferSources(db, user, { ids, type: op, parentId: folderId, key })
+    return done(count ? `已${op === 'copy' ? '复制' : '移动'} ${count} 个链接到文件夹` : DONE_MSG, stay)
+  } catch (error) {
+    return failed(error, stay)
+  }
+}

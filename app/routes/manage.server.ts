@@ -17,7 +17,7 @@ import type { User } from '#app/db/schema/index.ts'
 import { loadIconPicker } from '#app/icons/picker.server.ts'
 import { rememberIcon } from '#app/services/icons.server.ts'
 import { bookmarkSortOf, rememberedSelection, setBookmarkSort } from '#app/services/preferences.server.ts'
-import { BagFormatSchema, bagFormats } from '#app/schemas/batch.ts'
+import { BagFormatSchema, bagFormats, CHOOSE_PAGE_SIZE } from '#app/schemas/batch.ts'
 import { isSortMethod, SORT_LABELS } from '#app/schemas/sort.ts'
 import { readIconPickerParams } from '#app/icons/picker-params.ts'
 import {
@@ -32,7 +32,7 @@ import {
 } from '#app/schemas/content.ts'
 import { z } from '#app/schemas/zod.ts'
 import { getBag, listBagTree, moveBag, saveBag, setBagFormats, trashBag } from '#app/services/bag.server.ts'
-import { batchAction } from './batch-action.server.ts'
+import { batchAction, chooseAction } from './batch-action.server.ts'
 import { resolveHomepage, type ResolvedHomepage } from '#app/services/homepage.server.ts'
 import { getModule, hardDeleteModules, listModules, moveModuleStep, saveModule, setDefaultModule } from '#app/services/module.server.ts'
 import {
@@ -96,6 +96,7 @@ const DIALOG_CAPABILITY: Record<ManageDialog, Capability> = {
   batch: 'edit-children',
   'bag-format': 'edit-children',
   'batch-open': 'view',
+  choose: 'edit-children',
 }
 
 /**
@@ -348,6 +349,29 @@ async function loadDialog(
     }
     case 'batch-open':
       return null
+    case 'choose': {
+      const folder = await ownSource(db, user, resolved, num('id'), ['folder'])
+      const categories = await categoryOptions(db, user, homepageId)
+      const bid = categories.some((c) => c.bid === num('bid')) ? num('bid')! : folder.bid
+      const wanted = num('page') ?? 1
+      const list = async (page: number) =>
+        listSources(db, user, { bid, page, size: CHOOSE_PAGE_SIZE, sort: 'custom', types: ['link'] })
+      let page = await list(wanted)
+      // A page past the end (a stale link, or after moving the last ones away) shows the last one.
+      const last = Math.max(1, Math.ceil(page.total / CHOOSE_PAGE_SIZE))
+      if (wanted > last) page = await list(last)
+      return {
+        dialog,
+        folder: { id: folder.id, name: folder.name },
+        bid,
+        bagName: categories.find((c) => c.bid === bid)?.name ?? '',
+        links: page.list.map((s) => ({ id: s.id, name: s.name, host: s.host })),
+        page: page.page,
+        total: page.total,
+        categories,
+        key: randomUUID(),
+      }
+    }
     case 'children': {
       const folder = await ownSource(db, user, resolved, num('id'), ['folder'])
       const { list } = await folderChildren(db, user, folder.id)
@@ -458,6 +482,7 @@ const INTENT_DIALOG: Record<string, ManageDialog> = {
   'save-note': 'add-note',
   'save-bag-format': 'bag-format',
   batch: 'batch',
+  choose: 'choose',
 }
 
 function loginHref(page: PageLocation) {
@@ -578,6 +603,8 @@ export async function manageAction({ request, context, url }: { request: Request
       return save(parseWithZod(formData, { schema: BagFormatSchema }), (value) => setBagFormats(db, user, value.bid, bagFormats(value)))
     case 'batch':
       return batchAction(db, user, formData, { done, failed, stay: `${page.pathname}${page.search}` })
+    case 'choose':
+      return chooseAction(db, user, formData, { done, failed, stay: `${page.pathname}${page.search}` })
     case 'switch-sort': {
       const method = formData.get('method')
       if (!isSortMethod(method)) return failed(new DomainError('排序方式不正确'))

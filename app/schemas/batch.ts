@@ -25,3 +25,6 @@ export function bagFormats(input: BagFormatInput) {
     ...(input.align ? { align: input.align } : {}),
   }
 }
+
+/** Spec §9: the choose-source dialog lists 10 links to a page. */
+export const CHOOSE_PAGE_SIZE = 10

@@ -8,7 +8,8 @@ import { DomainError } from '#app/utils/errors.ts'
 import { type Actor, NOT_FOUND, requireCapability } from './access.server.ts'
 import { bagView, getBag, listBagTree } from './bag.server.ts'
 import { getModule, listModules, moduleView } from './module.server.ts'
-import { listSources, renameSource, SORT_METHODS, type SortMethod, sourceView } from './source.server.ts'
+import { SORT_METHODS, type SortMethod } from '#app/schemas/sort.ts'
+import { listSources, renameSource, sourceView } from './source.server.ts'
 
 /**
  * What the /api content calls (module, bag, bookmark, source, children) need beyond the

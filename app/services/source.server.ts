@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, inArray, isNotNull, isNull, max, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import { can, type Role } from '#app/auth/permissions.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { bags, sources, type Source } from '#app/db/schema/index.ts'
@@ -12,7 +12,9 @@ import {
 import { DomainError } from '#app/utils/errors.ts'
 import { type Actor, homepageAccess, NOT_FOUND, requireCapability } from './access.server.ts'
 import { getBag } from './bag.server.ts'
-import { renumber, setTrashedKeys } from './ordering.server.ts'
+import type { SortMethod } from '#app/schemas/sort.ts'
+import { nextPosition, renumber, setTrashedKeys } from './ordering.server.ts'
+import { sourceOrder } from './sort-order.server.ts'
 import { assertRoom, keptParents, restoredPlaces } from './source-move.server.ts'
 
 // Where bookmarks sit (moves, sorts, move / copy into a category or folder): source-move.server.ts.
@@ -93,10 +95,6 @@ const childrenOf = (bagId: number, parentId: number | null) =>
   and(eq(sources.bagId, bagId), parentId ? eq(sources.parentId, parentId) : isNull(sources.parentId), live)
 
 
-async function nextSortKey(tx: Db | Tx, bagId: number, parentId: number | null) {
-  const [row] = await tx.select({ last: max(sources.sortKey) }).from(sources).where(childrenOf(bagId, parentId))
-  return (row?.last ?? -1) + 1
-}
 
 /** The category (and folder) a new or moved bookmark goes into, with the write lock held. */
 async function writableParent(tx: Tx, actor: Actor, bagId: number, folderId: number | null | undefined) {
@@ -144,7 +142,7 @@ async function upsertSource(
         ...fields,
         bagId: target.bag.id,
         parentId: target.parentId,
-        ...(moved ? { sortKey: await nextSortKey(tx, target.bag.id, target.parentId) } : {}),
+        ...(moved ? { sortKey: await nextPosition(tx, sources, { bagId: target.bag.id, parentId: target.parentId }) } : {}),
       })
       .where(eq(sources.id, row.id))
       .returning()
@@ -167,7 +165,7 @@ async function upsertSource(
       homepageId: target.bag.homepageId,
       bagId: target.bag.id,
       parentId: target.parentId,
-      sortKey: await nextSortKey(tx, target.bag.id, target.parentId),
+      sortKey: await nextPosition(tx, sources, { bagId: target.bag.id, parentId: target.parentId }),
     })
     .returning()
   return sourceView(created!, target.role)
@@ -346,24 +344,21 @@ export async function sourceDetail(db: Db, actor: Actor, id: number) {
   }
 }
 
-export const SORT_METHODS = ['custom', 'newest', 'oldest', 'most-clicks', 'fewest-clicks', 'recent-visit', 'earliest-visit'] as const
-export type SortMethod = (typeof SORT_METHODS)[number]
-
-const ORDER: Record<SortMethod, SQL[]> = {
-  custom: [asc(sources.sortKey), asc(sources.id)],
-  newest: [desc(sources.createdAt), desc(sources.id)],
-  oldest: [asc(sources.createdAt), asc(sources.id)],
-  'most-clicks': [desc(sources.clickAmount), asc(sources.id)],
-  'fewest-clicks': [asc(sources.clickAmount), asc(sources.id)],
-  'recent-visit': [sql`${sources.clickTime} desc nulls last`, asc(sources.id)],
-  'earliest-visit': [sql`${sources.clickTime} asc nulls last`, asc(sources.id)],
-}
-
 /** A page of a category's (or a folder's) bookmarks, with search and sort. */
 export async function listSources(
   db: Db,
   actor: Actor,
-  input: { bid: number; page: number; size: number; sort: SortMethod; wd?: string; divider?: boolean; parentId?: number },
+  input: {
+    bid: number
+    page: number
+    size: number
+    sort: SortMethod
+    wd?: string
+    divider?: boolean
+    parentId?: number
+    /** Only bookmarks of these types (the choose dialog lists links). */
+    types?: Source['type'][]
+  },
 ) {
   const { role } = await getBag(db, actor, input.bid)
   if (input.parentId) {
@@ -377,6 +372,7 @@ export async function listSources(
   const where = and(
     childrenOf(input.bid, input.parentId ?? null),
     input.divider === false ? ne(sources.type, 'divider') : undefined,
+    input.types ? inArray(sources.type, input.types) : undefined,
     input.wd ? sql`(${sources.name} ilike ${`%${escapeLike(input.wd)}%`} or ${sources.url} ilike ${`%${escapeLike(input.wd)}%`})` : undefined,
   )
   const [rows, [total]] = await Promise.all([
@@ -384,7 +380,7 @@ export async function listSources(
       .select()
       .from(sources)
       .where(where)
-      .orderBy(...ORDER[input.sort])
+      .orderBy(...sourceOrder(input.sort))
       .limit(input.size)
       .offset((input.page - 1) * input.size),
     db.select({ n: sql<number>`count(*)::int` }).from(sources).where(where),
@@ -417,7 +413,7 @@ export async function folderChildren(db: Db, actor: Actor, folderId: number) {
   if (!folder) throw new DomainError(NOT_FOUND)
   const { role } = await homepageAccess(db, actor, folder.homepageId)
   assertReadable(folder, role)
-  const rows = await db.select().from(sources).where(childrenOf(folder.bagId, folder.id)).orderBy(...ORDER.custom)
+  const rows = await db.select().from(sources).where(childrenOf(folder.bagId, folder.id)).orderBy(...sourceOrder('custom'))
   return { parentInfo: sourceView(folder, role), list: rows.map((r) => sourceView(r, role)) }
 }
 

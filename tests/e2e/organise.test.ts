@@ -179,3 +179,29 @@ test("a bookmark's own format: size, colour and bold from the link dialog", asyn
   // The others keep the category's format.
   await expect(page.locator(`#bag-${bid} a.link`, { hasText: '甲站' }).locator('span[style]')).toHaveCount(0)
 })
+
+test('choose links from a category into a folder: copy and move', async ({ page, javaScriptEnabled: js, baseURL }) => {
+  const { bid, otherBid, otherName } = await setUp(page, baseURL!)
+  const folder = await page.request.post('/api/bookmark/add-folder', { headers: { Origin: baseURL! }, form: { bid: String(otherBid), name: '收纳夹' } })
+  const folderBody = await folder.json()
+  expect(folderBody.code, folderBody.msg).toBe(1)
+  const folderId = folderBody.data.id as number
+  // Opens on the folder's own category; the side list switches to another.
+  await gotoReady(page, `/?dialog=choose&id=${folderId}`, js)
+  let dialog = panel(page, js, '从分类中选择：收纳夹')
+  await expect(dialog.getByRole('link', { name: otherName })).toHaveAttribute('aria-current', 'true')
+  await dialog.getByRole('navigation', { name: '分类' }).getByRole('link', { name: '常用网站' }).click()
+  dialog = panel(page, js, '从分类中选择：收纳夹')
+  await expect(dialog.getByRole('checkbox')).toHaveCount(NAMES.length)
+  await dialog.getByRole('checkbox', { name: '甲站' }).check()
+  await dialog.getByRole('checkbox', { name: '乙站' }).check()
+  await dialog.getByRole('button', { name: '复制到文件夹' }).click()
+  await expect(page.locator('.toaster')).toContainText('已复制 2 个链接到文件夹')
+  await dialog.getByRole('checkbox', { name: '丙站' }).check()
+  await dialog.getByRole('button', { name: '移动到文件夹' }).click()
+  await expect(page.locator('.toaster')).toContainText('已移动 1 个链接到文件夹')
+  await expect(dialog.getByRole('checkbox')).toHaveCount(NAMES.length - 1)
+  const children = (await (await page.request.get(`/api/children/list?id=${folderId}`)).json()).data.list
+  expect(children.map((child: { name: string }) => child.name)).toEqual(['甲站', '乙站', '丙站'])
+  expect(bid).toBeGreaterThan(0)
+})

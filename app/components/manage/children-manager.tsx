@@ -108,6 +108,9 @@ export function ChildrenManager({
         <Link to={dialogHref(location, 'batch', { bid: folder.bid, parentLinkId: folder.id })} className="button" preventScrollReset>
           批量管理
         </Link>
+        <Link to={dialogHref(location, 'choose', { id: folder.id })} className="button" preventScrollReset>
+          从分类中选择
+        </Link>
       </p>
     </div>
   )

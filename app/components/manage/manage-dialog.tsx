@@ -7,6 +7,7 @@ import { BagFormatForm } from './bag-format-form.tsx'
 import { BatchManager } from './batch-manager.tsx'
 import { BatchOpen } from './batch-open.tsx'
 import { ChildrenManager } from './children-manager.tsx'
+import { ChooseSource } from './choose-source.tsx'
 import { DeleteConfirm } from './delete-confirm.tsx'
 import { backHref, isManageDialog } from './dialog-href.ts'
 import { DividerForm } from './divider-form.tsx'
@@ -60,6 +61,8 @@ export function manageDialogTitle(data: ManageDialogData) {
       return '批量设置格式'
     case 'batch-open':
       return '批量打开'
+    case 'choose':
+      return `从分类中选择：${data.folder.name}`
   }
 }
 
@@ -67,6 +70,7 @@ export function manageDialogTitle(data: ManageDialogData) {
 function dialogWidth(data: ManageDialogData) {
   switch (data.dialog) {
     case 'batch':
+    case 'choose':
       return 800
     case 'add-module':
     case 'edit-module':
@@ -124,6 +128,8 @@ function DialogBody({
       return <BagFormatForm data={data} {...props} />
     case 'batch-open':
       return <BatchOpen data={data} />
+    case 'choose':
+      return <ChooseSource data={data} />
     case 'delete-module':
       return (
         <DeleteConfirm
@@ -177,6 +183,7 @@ function formKey(data: ManageDialogData, locationKey: string) {
       return `${data.dialog}:${data.divider?.id}`
     // A new key each time the table is drawn again (after a move), so its checkboxes start afresh.
     case 'batch':
+    case 'choose':
       return `${data.dialog}:${data.key}`
     // 保存并继续 lands on the same URL: a new visit is a new, empty form.
     case 'add-link':

@@ -104,6 +104,18 @@ export type ManageDialogData =
     }
   | { dialog: 'bag-format'; bag: { bid: number; name: string; formats: Formats } }
   | { dialog: 'batch-open'; bagName: string; links: { id: number; name: string; url: string }[] }
+  | {
+      dialog: 'choose'
+      folder: { id: number; name: string }
+      /** The category browsed, one page of its top-level links, and how many there are. */
+      bid: number
+      bagName: string
+      links: { id: number; name: string; host: string }[]
+      page: number
+      total: number
+      categories: CategoryOption[]
+      key: string
+    }
 
 /** The 400 answer of a management form: the dialog to show again and Conform's reply. */
 export type ManageActionData = { dialog: ManageDialog; result: SubmissionResult<string[]> }
