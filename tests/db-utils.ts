@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '#app/db/client.server.ts'
 import { register } from '#app/services/account.server.ts'
+import { saveBag } from '#app/services/bag.server.ts'
+import { saveModule } from '#app/services/module.server.ts'
 
 export const uniqueEmail = () => `user-${randomBytes(5).toString('hex')}@example.com`
 /** A fresh IP per call keeps the registration limit out of tests about something else. */
@@ -14,4 +16,14 @@ export async function createUser(db: Db, overrides: { nickname?: string; email?:
     uniqueIp(),
   )
   return { user, password }
+}
+
+/** A new user with a module 工作 holding categories of these names (in order), through the services. */
+export async function createOwner(db: Db, categories: string[]) {
+  const { user } = await createUser(db)
+  const homepageId = user.currentHomepageId!
+  const module = await saveModule(db, user, { homepageId, name: '工作', icon: 'tabler:briefcase', moduleType: 0 })
+  const bids: number[] = []
+  for (const name of categories) bids.push((await saveBag(db, user, { moduleId: module.moduleId, name, icon: 'tabler:tool' })).bid)
+  return { user, homepageId, moduleId: module.moduleId, bids }
 }

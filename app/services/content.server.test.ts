@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { bags, homepages, modules, sources, type User } from '#app/db/schema/index.ts'
 import { LinkSchema, ModuleSchema, TOO_MANY_CHILDREN } from '#app/schemas/content.ts'
-import { createUser } from '#tests/db-utils.ts'
+import { createOwner, createUser } from '#tests/db-utils.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
 import { FORBIDDEN, NOT_FOUND } from './access.server.ts'
 import { listBagTree, moveBag, restoreBag, saveBag, trashBag } from './bag.server.ts'
@@ -27,11 +27,8 @@ const db = useTestDb()
 
 /** An owner with a homepage, a module and a category to put bookmarks in. */
 async function owner() {
-  const { user } = await createUser(db())
-  const homepageId = user.currentHomepageId!
-  const module = await saveModule(db(), user, { homepageId, name: '工作', icon: 'tabler:briefcase', moduleType: 0 })
-  const bag = await saveBag(db(), user, { moduleId: module.moduleId, name: '常用工具', icon: 'tabler:tool' })
-  return { user, homepageId, moduleId: module.moduleId, bid: bag.bid }
+  const { bids, ...rest } = await createOwner(db(), ['常用工具'])
+  return { ...rest, bid: bids[0]! }
 }
 const link = (bid: number, name = '示例', extra: Partial<Parameters<typeof saveLink>[2]> = {}) =>
   ({ bid, name, url: 'https://example.com/', note: '', isOnlyOwnView: false, isOnlyOwnViewRemark: '', ...extra })

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { bags, modules, sources } from '#app/db/schema/index.ts'
-import { createUser } from '#tests/db-utils.ts'
+import { createOwner, createUser } from '#tests/db-utils.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
 import { NOT_FOUND } from './access.server.ts'
 import { listBagTree, moveBag, moveBagRelative, restoreBag, saveBag, sortBags, sortMultipleBags, trashBag } from './bag.server.ts'
@@ -59,11 +59,8 @@ describe('pure order helpers', () => {
 
 /** An owner with a homepage, a module and a category to put bookmarks in. */
 async function owner() {
-  const { user } = await createUser(db())
-  const homepageId = user.currentHomepageId!
-  const module = await saveModule(db(), user, { homepageId, name: '工作', icon: 'tabler:briefcase', moduleType: 0 })
-  const bag = await saveBag(db(), user, { moduleId: module.moduleId, name: '常用工具', icon: 'tabler:tool' })
-  return { user, homepageId, moduleId: module.moduleId, bid: bag.bid }
+  const { bids, ...rest } = await createOwner(db(), ['常用工具'])
+  return { ...rest, bid: bids[0]! }
 }
 const link = (bid: number, name: string, parentLinkId?: number) =>
   ({ bid, name, url: 'https://example.com/', note: '', isOnlyOwnView: false, isOnlyOwnViewRemark: '', parentLinkId })

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { homepages, idempotencyKeys, sources, type User } from '#app/db/schema/index.ts'
 import { TOO_MANY_CHILDREN } from '#app/schemas/content.ts'
 import { DomainError } from '#app/utils/errors.ts'
-import { createUser } from '#tests/db-utils.ts'
+import { createOwner, createUser } from '#tests/db-utils.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
 import { FORBIDDEN, NOT_FOUND } from './access.server.ts'
 import { saveBag } from './bag.server.ts'
@@ -26,12 +26,8 @@ const db = useTestDb()
 
 /** An owner with a homepage, a module and two categories. */
 async function owner() {
-  const { user } = await createUser(db())
-  const homepageId = user.currentHomepageId!
-  const module = await saveModule(db(), user, { homepageId, name: '工作', icon: 'tabler:briefcase', moduleType: 0 })
-  const a = await saveBag(db(), user, { moduleId: module.moduleId, name: '甲类', icon: 'tabler:tool' })
-  const b = await saveBag(db(), user, { moduleId: module.moduleId, name: '乙类', icon: 'tabler:tool' })
-  return { user, homepageId, moduleId: module.moduleId, a: a.bid, b: b.bid }
+  const { bids, ...rest } = await createOwner(db(), ['甲类', '乙类'])
+  return { ...rest, a: bids[0]!, b: bids[1]! }
 }
 const link = (bid: number, name: string, parentLinkId?: number, extra: { isOnlyOwnView?: boolean } = {}) =>
   ({ bid, name, url: `https://example.com/${encodeURIComponent(name)}`, note: '注', isOnlyOwnView: false, isOnlyOwnViewRemark: '', parentLinkId, ...extra })
