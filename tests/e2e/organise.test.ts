@@ -205,3 +205,42 @@ test('choose links from a category into a folder: copy and move', async ({ page,
   expect(children.map((child: { name: string }) => child.name)).toEqual(['甲站', '乙站', '丙站'])
   expect(bid).toBeGreaterThan(0)
 })
+
+/** Drags `source` onto `target` with the mouse, the way SortableJS's fallback follows it. */
+async function drag(page: Page, source: import('@playwright/test').Locator, target: import('@playwright/test').Locator) {
+  const from = (await source.boundingBox())!
+  const to = (await target.boundingBox())!
+  await page.mouse.move(from.x + 8, from.y + from.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(from.x + 8, from.y + from.height / 2 - 10, { steps: 3 })
+  await page.mouse.move(to.x + 4, to.y + to.height / 2, { steps: 12 })
+  await page.mouse.move(to.x + 2, to.y + to.height / 2, { steps: 3 })
+  await page.mouse.up()
+}
+
+test('drag a category before its sibling, and a module tab before another @js-only', async ({ page, baseURL }) => {
+  const { bid, otherBid } = await setUp(page, baseURL!)
+  const info = (await (await page.request.get('/api/site/init-info')).json()).data
+  const added = await page.request.post('/api/module/add', {
+    headers: { Origin: baseURL! },
+    form: { homepageId: String(info.homepageId), name: '第二模块', icon: 'tabler:star', moduleType: '2' },
+  })
+  expect((await added.json()).code).toBe(1)
+  await gotoReady(page, '/', true)
+  const categoryOrder = () => page.locator('.categories').first().locator(':scope > section.category').evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset.id)))
+  expect(await categoryOrder()).toEqual([bid, otherBid])
+  await drag(page, page.locator(`#bag-${otherBid} .category-name`), page.locator(`#bag-${bid} .category-name`))
+  await expect(page.locator('.toaster')).toContainText('排序已自动保存')
+  await expect.poll(categoryOrder).toEqual([otherBid, bid])
+
+  const tabs = () => page.locator('nav.module-tabs a').allTextContents()
+  const before = await tabs()
+  expect(before.at(-1)).toBe('第二模块')
+  await gotoReady(page, '/', true)
+  await drag(page, page.locator('nav.module-tabs a', { hasText: '第二模块' }), page.locator('nav.module-tabs a').first())
+  await expect.poll(tabs).toEqual(['第二模块', ...before.slice(0, -1)])
+
+  await page.reload()
+  expect(await categoryOrder()).toEqual([otherBid, bid])
+  expect(await tabs()).toEqual(['第二模块', ...before.slice(0, -1)])
+})

@@ -57,7 +57,9 @@ test('the demo homepage: modules, categories with an anchor list, and links that
   expect(status).toBe(200)
   const body = markup(text)
   // Modules as sections, with tabs to them.
-  expect(body).toMatch(/<nav class="module-tabs" aria-label="模块"><a href="#module-\d+">常用<\/a><a href="#module-\d+">导航<\/a><\/nav>/)
+  expect(body).toMatch(
+    /<nav class="module-tabs" aria-label="模块"><span class="module-tab"><a href="#module-\d+">常用<\/a><\/span><span class="module-tab"><a href="#module-\d+">导航<\/a><\/span><\/nav>/,
+  )
   expect(body).toMatch(/<section id="module-\d+" class="module module-common" aria-labelledby="module-title-\d+">/)
   expect(body).toMatch(/<section id="module-\d+" class="module module-nav"/)
   // The anchor list (layout default: left) links every category to its section.
@@ -94,13 +96,16 @@ test('the owner sees compact management links to the dialog URLs and the star / 
   const body = markup((await html(client, '/demo')).text)
   const baidu = tags(body, 'a').find((a) => a.href === 'https://www.baidu.com/')!
   const id = /id=(\d+)$/.exec(baidu.ping ?? '')?.[1]
-  expect(id).toBeTruthy()
+  expect(id, JSON.stringify(baidu)).toBeTruthy()
   expect(toolLink(body, '编辑 百度')).toEqual({ href: `/demo?dialog=edit-link&id=${id}`, class: 'tool', 'data-dialog': '', 'aria-label': '编辑 百度' })
   expect(toolLink(body, '删除 百度')?.href).toBe(`/demo?dialog=delete-source&id=${id}`)
   expect(body).toMatch(/aria-label="编辑 百度">编辑<\/a>/)
-  const bid = /<section id="bag-(\d+)" class="category" aria-labelledby="bag-title-\d+"><div class="category-head"><h3 [^>]*>(?:(?!<\/h3>).)*常用<\/h3>/.exec(body)?.[1]
+  const bid = /<section id="bag-(\d+)" class="category" aria-labelledby="bag-title-\d+" data-id="\1"><div class="category-head"><h3 [^>]*>(?:(?!<\/h3>).)*常用<\/h3>/.exec(body)?.[1]
   expect(bid).toBeTruthy()
   for (const [dialog, label] of [
+    ['batch', '批量管理：常用'],
+    ['bag-format', '批量格式：常用'],
+    ['batch-open', '批量打开：常用'],
     ['add-link', '添加链接：常用'],
     ['add-folder', '添加文件夹：常用'],
     ['add-divider', '添加分割线：常用'],

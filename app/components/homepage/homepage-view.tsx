@@ -75,7 +75,7 @@ function Category({
   const span = card?.column && card.column >= 3 ? ' category-span-full' : card?.column === 2 ? ' category-span-2' : ''
   const { caps } = kit
   return (
-    <section id={`bag-${bag.bid}`} className={`category${sub ? ' category-sub' : ''}${span}`} aria-labelledby={titleId}>
+    <section id={`bag-${bag.bid}`} className={`category${sub ? ' category-sub' : ''}${span}`} aria-labelledby={titleId} data-id={caps.manageCategories ? bag.bid : undefined}>
       <div className="category-head">
         <H id={titleId} className="category-name">
           <span className="category-icon" style={bag.color ? { color: bag.color } : undefined}>
@@ -94,7 +94,7 @@ function Category({
               <ToolLink href={kit.dialog('batch', { bid: bag.bid })} label={`批量管理：${bag.name}`}>
                 批量管理
               </ToolLink>
-              <ToolLink href={kit.dialog('bag-format', { bid: bag.bid })} label={`批量设置格式：${bag.name}`}>
+              <ToolLink href={kit.dialog('bag-format', { bid: bag.bid })} label={`批量格式：${bag.name}`}>
                 批量格式
               </ToolLink>
             </>
@@ -136,7 +136,7 @@ function Category({
       {bag.items.length ? (
         <ul
           className={listClass}
-          data-bid={bag.bid}
+          data-bid={caps.sortBookmarks ? bag.bid : undefined}
           style={card?.linkColumn ? ({ '--link-columns': card.linkColumn } as React.CSSProperties) : undefined}
         >
           {bag.items.map((item) => (
@@ -147,7 +147,7 @@ function Category({
         <p className="muted empty">这个分类还没有书签</p>
       )}
       {bag.children?.length ? (
-        <div className="subcategories">
+        <div className="subcategories" data-sortable={kit.caps.manageCategories || undefined}>
           {bag.children.map((child) => (
             <Category key={child.bid} bag={child} kit={kit} level={level + 1} sub moduleType={moduleType} />
           ))}
@@ -179,7 +179,7 @@ function ModuleSection({ module, kit, detailHref }: { module: ModuleView; kit: V
         <ModuleTools module={module} kit={kit} />
       </div>
       {module.bags.length ? (
-        <div className="categories">
+        <div className="categories" data-sortable={caps.manageCategories || undefined}>
           {module.bags.map((bag) => (
             <Category key={bag.bid} bag={bag} kit={kit} level={3} moduleType={module.moduleType} />
           ))}
@@ -256,7 +256,10 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
     formAction,
   }
 
-  useDragSort(caps.sortBookmarks && data.sort === 'custom', data)
+  useDragSort(
+    { bookmarks: caps.sortBookmarks && data.sort === 'custom', categories: caps.manageCategories, modules: caps.manageModules },
+    data,
+  )
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
@@ -338,11 +341,12 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
         ) : null}
       </div>
       {!detailPage && tabs.length > 1 ? (
-        <nav className="module-tabs" aria-label="模块">
+        <nav className="module-tabs" aria-label="模块" data-sortable={caps.manageModules || undefined}>
           {tabs.map((m) => (
-            <a key={m.moduleId} href={`#module-${m.moduleId}`}>
-              {m.name}
-            </a>
+            // The tab is the sortable item, its link inside (as bookmarks in their list items).
+            <span key={m.moduleId} className="module-tab" data-id={caps.manageModules && m.moduleId > 0 ? m.moduleId : undefined}>
+              <a href={`#module-${m.moduleId}`}>{m.name}</a>
+            </span>
           ))}
         </nav>
       ) : null}
@@ -414,7 +418,7 @@ function ModuleBody({ module, kit }: { module: ModuleView; kit: ViewKit }) {
     >
       <ModuleTools module={module} kit={kit} block />
       {module.bags.length ? (
-        <div className="categories">
+        <div className="categories" data-sortable={caps.manageCategories || undefined}>
           {module.bags.map((bag) => (
             <Category key={bag.bid} bag={bag} kit={kit} level={2} moduleType={module.moduleType} />
           ))}

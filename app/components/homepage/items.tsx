@@ -125,7 +125,7 @@ function ItemBody({ item, kit, formats, bid }: { item: ItemView; kit: ViewKit; f
         </summary>
         <div className="folder-popup">
           {children.length ? (
-            <ul className="folder-list">
+            <ul className="folder-list" data-bid={kit.caps.sortBookmarks ? bid : undefined} data-parent={kit.caps.sortBookmarks ? item.id : undefined}>
               {children.map((child) => (
                 <Item key={child.id} item={child} kit={kit} formats={formats} />
               ))}
@@ -183,14 +183,15 @@ export function Item({ item, kit, formats, bid }: { item: ItemView; kit: ViewKit
   const tools = kit.anyTools ? <ItemTools item={item} kit={kit} /> : null
   if (item.type === 'divider') {
     return (
-      <li className="item-divider" data-id={item.id}>
+      <li className="item-divider" data-id={kit.caps.sortBookmarks ? item.id : undefined}>
         <Divider item={item} formats={item.formats} />
         {tools}
       </li>
     )
   }
   return (
-    <li className={item.type === 'folder' ? 'item-folder' : undefined} data-id={item.id}>
+    // data-id: what drag sorting moves, only for those who may sort (a page holds a thousand).
+    <li className={item.type === 'folder' ? 'item-folder' : undefined} data-id={kit.caps.sortBookmarks ? item.id : undefined}>
       <ItemBody item={item} kit={kit} formats={formats} bid={bid} />
       {tools}
     </li>
