@@ -13,7 +13,8 @@ import {
 import type { CategoryOption, DividerFields, ManageActionData, ManageDialogData } from '#app/components/manage/types.ts'
 import { appContext, userContext } from '#app/context.ts'
 import type { Db } from '#app/db/client.server.ts'
-import type { User } from '#app/db/schema/index.ts'
+import { and, asc, eq, isNull } from 'drizzle-orm'
+import { homepages, type User } from '#app/db/schema/index.ts'
 import { loadIconPicker } from '#app/icons/picker.server.ts'
 import { rememberIcon } from '#app/services/icons.server.ts'
 import { bookmarkSortOf, rememberedSelection, setBookmarkSort } from '#app/services/preferences.server.ts'
@@ -154,6 +155,27 @@ async function categoryOptions(db: Db, user: User, homepageId: number, onlyModul
     walk(await listBagTree(db, user, module.moduleId), 0)
   }
   return options
+}
+
+/**
+ * Where bookmarks may be moved or copied: the categories of every homepage the user owns (each
+ * module named with its homepage when there are several), filtered by name when `q` is given.
+ */
+async function targetOptions(db: Db, user: User, q: string) {
+  const owned = await db
+    .select({ id: homepages.id, title: homepages.title })
+    .from(homepages)
+    .where(and(eq(homepages.userId, user.id), isNull(homepages.deletedAt)))
+    .orderBy(asc(homepages.id))
+  const options: CategoryOption[] = []
+  for (const homepage of owned) {
+    for (const option of await categoryOptions(db, user, homepage.id)) {
+      const moduleName = owned.length > 1 ? `${homepage.title || '主页'} · ${option.moduleName}` : option.moduleName
+      options.push({ ...option, moduleName })
+    }
+  }
+  const needle = q.toLowerCase()
+  return needle ? options.filter((o) => o.name.toLowerCase().includes(needle)).map((o) => ({ ...o, depth: 0 })) : options
 }
 
 /** The category ids below `bid` in a flattened tree (a category cannot move under them). */
@@ -323,9 +345,10 @@ async function loadDialog(
       const bag = await ownBag(db, user, resolved, num('bid'))
       const folder = await ownFolder(db, user, resolved, num('parentLinkId'), bag.id)
       const sort = bookmarkSortOf(user)
+      const q = (params.get('q') ?? '').trim().slice(0, 20)
       const [{ list }, targets, remembered] = await Promise.all([
         listSources(db, user, { bid: bag.id, parentId: folder?.id, page: 1, size: BATCH_ROWS, sort }),
-        categoryOptions(db, user, homepageId),
+        targetOptions(db, user, q),
         rememberedSelection(db, user),
       ])
       return {
@@ -337,6 +360,7 @@ async function loadDialog(
         allChecked: params.get('all') === '1',
         sort,
         targets,
+        q,
         // The selector opens on the category last moved or copied to (spec §4 "Selector start-up").
         target: remembered && remembered.bid !== bag.id && targets.some((t) => t.bid === remembered.bid) ? String(remembered.bid) : '',
         folders: folder ? [] : await foldersOf(db, user, bag.id),

@@ -78,10 +78,13 @@ export function useDragSort(enabled: Partial<Record<keyof typeof KINDS, boolean>
           )
         }
       }
+      // Styles (a grab cursor) and tests can tell that dragging works now.
+      page?.setAttribute('data-drag-ready', '')
     })
     return () => {
       cancelled = true
       for (const sortable of sortables) sortable.destroy()
+      document.querySelector('.homepage')?.removeAttribute('data-drag-ready')
     }
     // `version`: the lists are drawn anew after every revalidation.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -42,7 +42,16 @@ export function BatchManager({ data }: { data: Data }) {
   }
   const where = data.folder ? `文件夹「${data.folder.name}」` : `分类「${data.bagName}」`
 
+  const filterFormId = `${id}-filter`
+  const filterHref = new URL(dialogHref(location, 'batch', { bid: data.bid, parentLinkId: data.folder?.id }), 'http://localhost')
   return (
+    <>
+    {/* The quick filter of the targets: a GET form of its own (forms cannot nest), its box below. */}
+    <Form id={filterFormId} method="get" action={filterHref.pathname} preventScrollReset hidden>
+      {[...filterHref.searchParams].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </Form>
     <Form method="post" className="batch-manager" preventScrollReset onChange={recount}>
       <input type="hidden" name="intent" value="batch" />
       <input type="hidden" name="bid" value={data.bid} />
@@ -98,6 +107,15 @@ export function BatchManager({ data }: { data: Data }) {
           ) : null}
           <CategoryOptions options={data.targets} />
         </select>
+        <span className="batch-filter">
+          <label htmlFor={`${id}-q`} className="visually-hidden">
+            筛选目标分类
+          </label>
+          <input id={`${id}-q`} type="search" name="q" form={filterFormId} defaultValue={data.q} maxLength={20} placeholder="筛选分类" />
+          <button type="submit" form={filterFormId} className="button button-small">
+            筛选
+          </button>
+        </span>
         <button type="submit" name="op" value="move" className="button button-small" disabled={busy || nothing}>
           移动
         </button>
@@ -177,5 +195,6 @@ export function BatchManager({ data }: { data: Data }) {
         <p className="muted empty">这里还没有书签</p>
       )}
     </Form>
+    </>
   )
 }

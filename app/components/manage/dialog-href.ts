@@ -8,7 +8,7 @@
  *   add-link&bid[&parentLinkId] · edit-link&id · add-folder&bid · edit-folder&id
  *   add-divider&bid[&parentLinkId] · edit-divider&id · add-note&bid · delete-source&id
  *   children&id (a folder's children manager)
- *   batch&bid[&parentLinkId][&all] (batch manage) · bag-format&bid · batch-open&bid
+ *   batch&bid[&parentLinkId][&all][&q] (batch manage; q filters the target categories) · bag-format&bid · batch-open&bid
  *   choose&id[&bid][&page] (choose links from a category into folder `id`)
  * Any of them may carry `from` (`manage-modules` or `children:<folderId>`): the list dialog it was
  * opened from, where cancelling or saving returns (see `backHref`).
@@ -38,7 +38,7 @@ export const MANAGE_DIALOGS = [
 export type ManageDialog = (typeof MANAGE_DIALOGS)[number]
 
 /** Parameters a dialog URL may carry; anything else on the page's URL is kept as it was. */
-const DIALOG_PARAMS = ['moduleId', 'parentId', 'bid', 'parentLinkId', 'id', 'from', 'wd', 'all', 'page', 'iconCategory', 'iconKeyword', 'iconPage'] as const
+const DIALOG_PARAMS = ['moduleId', 'parentId', 'bid', 'parentLinkId', 'id', 'from', 'wd', 'all', 'page', 'q', 'iconCategory', 'iconKeyword', 'iconPage'] as const
 /**
  * Dropped as well: React Router's `?index` marker, which stays in the address bar after a form
  * posted without JavaScript to an index route (`/?index&dialog=…`) was answered with errors.

@@ -94,8 +94,10 @@ export type ManageDialogData =
       /** `&all=1`: every row starts checked (全选 without JavaScript). */
       allChecked: boolean
       sort: SortMethod
-      /** Where checked bookmarks may be moved or copied: the homepage's categories, and this category's folders. */
+      /** Where checked bookmarks may be moved or copied: the categories of the user's homepages, and this category's folders. */
       targets: CategoryOption[]
+      /** The quick filter of the targets (`&q=`). */
+      q: string
       /** The target selected at first: the remembered category, or '' (none). */
       target: string
       folders: { id: number; name: string }[]
