@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { SubmissionResult } from '@conform-to/react'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { can, type Capability } from '#app/auth/permissions.ts'
@@ -13,7 +14,6 @@ import {
 import type { CategoryOption, DividerFields, ManageActionData, ManageDialogData } from '#app/components/manage/types.ts'
 import { appContext, userContext } from '#app/context.ts'
 import type { Db } from '#app/db/client.server.ts'
-import { and, asc, eq, isNull } from 'drizzle-orm'
 import { homepages, type User } from '#app/db/schema/index.ts'
 import { loadIconPicker } from '#app/icons/picker.server.ts'
 import { rememberIcon } from '#app/services/icons.server.ts'
@@ -53,7 +53,9 @@ import { FETCH_ICON_INTENT, ICON_FILE_FIELD, ICON_REMOTE_FIELD } from '#app/comp
 import { FILL_LINK_INTENT } from '#app/components/manage/link-form.tsx'
 import { RemoteIconQuerySchema, WebContentQuerySchema } from '#app/schemas/web-content.ts'
 import { remoteIcon, siteNameAndIcon } from '#app/services/web-content.server.ts'
+import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
 import { readFormDataCapped } from '#app/uploads/form-data.server.ts'
+import { UPLOAD_RATE_MSG } from '#app/uploads/upload-api.server.ts'
 import { storeImage } from '#app/uploads/image.server.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { firstIssue } from '#app/utils/zod.ts'
@@ -476,12 +478,16 @@ function formValues(formData: FormData) {
   return values
 }
 
-/** Stores the form's icon file, if one was chosen, and puts its address in the `icon` field. */
-async function storeIconFile(formData: FormData): Promise<{ error?: string }> {
+/**
+ * Stores the form's icon file, if one was chosen, and puts its address in the `icon` field. The
+ * same per-user upload limit as /api/upload.
+ */
+async function storeIconFile(db: Db, user: User, formData: FormData): Promise<{ error?: string }> {
   const file = formData.get(ICON_FILE_FIELD)
   formData.delete(ICON_FILE_FIELD)
   if (!(file instanceof File) || file.size === 0) return {}
   try {
+    await consumeOrThrow(db, 'upload', `user:${user.id}`, UPLOAD_RATE_MSG)
     const { src } = await storeImage(Buffer.from(await file.arrayBuffer()), 'icon')
     formData.set('icon', src)
     return {}
@@ -555,7 +561,7 @@ export async function manageAction({ request, context, url }: { request: Request
    * An icon file sent with the form (no JavaScript) is stored first and becomes the form's icon;
    * a refused file answers like any invalid field.
    */
-  const iconUpload = await storeIconFile(formData)
+  const iconUpload = await storeIconFile(db, user, formData)
   if (iconUpload.error) {
     const result = { status: 'error' as const, initialValue: formValues(formData), error: { icon: [iconUpload.error] } }
     return data<ManageActionData>({ dialog: dialogOfForm(), result }, { status: 400 })

@@ -10,6 +10,8 @@ import type { UploadStorage } from './storage.server.ts'
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
 export type UploadModule = 'notepad' | 'website'
 
+export const UPLOAD_RATE_MSG = '上传过于频繁，请稍后再试'
+
 /** Room for the multipart boundaries and the small text fields next to the file. */
 const FORM_OVERHEAD = 64 * 1024
 
@@ -34,7 +36,7 @@ export function uploadAction({
     try {
       const user = context.get(userContext)
       if (!user) throw new NotSignedInError()
-      await consumeOrThrow(context.get(appContext).db, 'upload', `user:${user.id}`, '上传过于频繁，请稍后再试')
+      await consumeOrThrow(context.get(appContext).db, 'upload', `user:${user.id}`, UPLOAD_RATE_MSG)
       const form = await readFormDataCapped(request, maxFileBytes + FORM_OVERHEAD, tooLargeMessage)
       const module = form.get('module')
       if (!modules.some((m) => m === module)) throw new DomainError('上传类型不正确')
