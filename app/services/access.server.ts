@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { can, type Capability, type Role } from '#app/auth/permissions.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
-import { homepages, type Homepage, type User } from '#app/db/schema/index.ts'
+import { homepageFollows, homepageMembers, homepages, type Homepage, type MemberPermission, type User } from '#app/db/schema/index.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 
 export type Actor = User | null
@@ -10,10 +10,30 @@ export type Actor = User | null
 export const NOT_FOUND = '内容不存在或已被删除'
 export const FORBIDDEN = '您没有权限执行此操作'
 
-/** The actor's role on a homepage; members, managers and followers arrive with sharing. */
-export function roleOn(actor: Actor, homepage: Homepage): Role {
+/** What ties a signed-in user to a homepage they do not own. */
+export type Relation = { permission: MemberPermission | null; following: boolean }
+const NO_RELATION: Relation = { permission: null, following: false }
+
+/** The actor's role on a homepage (spec §6): owner, then member rows, then follows. */
+export function roleOn(actor: Actor, homepage: Homepage, relation: Relation = NO_RELATION): Role {
   if (!actor) return 'guest'
-  return homepage.userId === actor.id ? 'owner' : 'visitor'
+  if (homepage.userId === actor.id) return 'owner'
+  if (relation.permission) return relation.permission
+  return relation.following ? 'follower' : 'visitor'
+}
+
+/** The member permission and follow of one user on one homepage. */
+export async function relationTo(db: Db | Tx, actor: Actor, homepage: Homepage): Promise<Relation> {
+  if (!actor || homepage.userId === actor.id) return NO_RELATION
+  const [member] = await db
+    .select({ permission: homepageMembers.permission })
+    .from(homepageMembers)
+    .where(and(eq(homepageMembers.homepageId, homepage.id), eq(homepageMembers.userId, actor.id)))
+  const [follow] = await db
+    .select({ userId: homepageFollows.userId })
+    .from(homepageFollows)
+    .where(and(eq(homepageFollows.homepageId, homepage.id), eq(homepageFollows.userId, actor.id)))
+  return { permission: member?.permission ?? null, following: Boolean(follow) }
 }
 
 /** Whether the actor may see the homepage at all: open ones to everyone, private ones to their people. */
@@ -34,7 +54,7 @@ export async function homepageAccess(db: Db | Tx, actor: Actor, homepageId: numb
     .limit(1)
   const [homepage] = lock ? await query.for('update') : await query
   if (!homepage) throw new DomainError(NOT_FOUND)
-  const role = roleOn(actor, homepage)
+  const role = roleOn(actor, homepage, await relationTo(db, actor, homepage))
   if (!canSee(role, homepage)) throw new DomainError(NOT_FOUND)
   return { homepage, role }
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { can, type Role } from '#app/auth/permissions.ts'
-import { type Actor, canSee, roleOn } from './access.server.ts'
+import { type Actor, canSee, relationTo, roleOn } from './access.server.ts'
 import { SOURCE_VIEW_COLUMNS, sourceView, type SourceViewRow } from './source.server.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import {
@@ -32,7 +32,7 @@ const notDeleted = isNull(homepages.deletedAt)
 
 async function withCreator(db: Db, actor: Actor, homepage: Homepage | undefined) {
   if (!homepage) return null
-  const role = roleOn(actor, homepage)
+  const role = roleOn(actor, homepage, await relationTo(db, actor, homepage))
   // A private homepage is invisible to everyone but its people: same answer as "no such page".
   if (!canSee(role, homepage)) return null
   const [creator] = await db
