@@ -5,6 +5,8 @@ import { SOURCE_VIEW_COLUMNS, sourceView, type SourceViewRow } from './source.se
 import type { Db, Tx } from '#app/db/client.server.ts'
 import {
   bags,
+  homepageFollows,
+  homepageMembers,
   homepages,
   modules,
   sources,
@@ -26,6 +28,9 @@ export type ResolvedHomepage = {
   homepage: Homepage
   role: Role
   creator: { uid: number; nickname: string; avatar: string }
+  /** Followers and joined members (the creator not counted; the header shows memberAmount + 1). */
+  followAmount: number
+  memberAmount: number
 }
 
 const notDeleted = isNull(homepages.deletedAt)
@@ -36,11 +41,24 @@ async function withCreator(db: Db, actor: Actor, homepage: Homepage | undefined)
   // A private homepage is invisible to everyone but its people: same answer as "no such page".
   if (!canSee(role, homepage)) return null
   const [creator] = await db
-    .select({ uid: users.id, nickname: users.nickname, avatar: users.avatar })
+    .select({
+      uid: users.id,
+      nickname: users.nickname,
+      avatar: users.avatar,
+      followAmount: sql<number>`(select count(*)::int from ${homepageFollows} where ${homepageFollows.homepageId} = ${homepage.id})`,
+      memberAmount: sql<number>`(select count(*)::int from ${homepageMembers} where ${homepageMembers.homepageId} = ${homepage.id})`,
+    })
     .from(users)
     .where(eq(users.id, homepage.userId))
   if (!creator) return null
-  return { homepage, role, creator: { ...creator, avatar: creator.avatar ?? '' } } satisfies ResolvedHomepage
+  const { followAmount, memberAmount, ...person } = creator
+  return {
+    homepage,
+    role,
+    creator: { ...person, avatar: person.avatar ?? '' },
+    followAmount,
+    memberAmount,
+  } satisfies ResolvedHomepage
 }
 
 /**
@@ -288,7 +306,7 @@ export async function loadHomepageContent(
 }
 
 /** The Homepage entity of spec §3 as the /api and the header see it. */
-export function homepageInfo({ homepage, role, creator }: ResolvedHomepage) {
+export function homepageInfo({ homepage, role, creator, followAmount, memberAmount }: ResolvedHomepage) {
   const name = homepageLabel(homepage.title, creator.nickname)
   return {
     id: homepage.id,
@@ -307,8 +325,8 @@ export function homepageInfo({ homepage, role, creator }: ResolvedHomepage) {
     isDefault: homepage.isDefault,
     sort: homepage.sort,
     follow: role === 'follower',
-    followAmount: 0,
-    memberAmount: 0,
+    followAmount,
+    memberAmount,
     visible: true,
     popVisible: true,
     showOperation: role === 'owner',
