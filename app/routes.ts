@@ -67,6 +67,12 @@ export default [
     route('source/crawler-remote-icon', 'routes/api/source.crawler-remote-icon.ts'),
     route('upload', 'routes/api/upload.ts'),
     route('upload/index', 'routes/api/upload.index.ts'),
+    // A homepage's layout and settings (app/services/homepage-settings.server.ts).
+    route('homepage/save-info', 'routes/api/homepage.save-info.ts'),
+    route('homepage/set-layout', 'routes/api/homepage.set-layout.ts'),
+    route('homepage/set-config', 'routes/api/homepage.set-config.ts'),
+    route('homepage/set-pop-visible', 'routes/api/homepage.set-pop-visible.ts'),
+    route('module/save-max-column', 'routes/api/module.save-max-column.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
   // Library icons as SVG for CSS masks: /resources/icons/tabler/star.svg.

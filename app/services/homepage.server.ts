@@ -17,6 +17,7 @@ import {
   type SourceType,
 } from '#app/db/schema/index.ts'
 import { DEFAULT_LAYOUT, DEFAULT_SKIN, homepageLabel } from '#app/schemas/homepage.ts'
+import { popVisibleOf } from '#app/schemas/layout.ts'
 import { env } from '#app/utils/env.server.ts'
 import type { SortMethod } from '#app/schemas/sort.ts'
 import { sourceOrder } from './sort-order.server.ts'
@@ -328,7 +329,7 @@ export function homepageInfo({ homepage, role, creator, followAmount, memberAmou
     followAmount,
     memberAmount,
     visible: true,
-    popVisible: true,
+    popVisible: popVisibleOf(homepage.settings),
     showOperation: role === 'owner',
     accessible: true,
     creator,
