@@ -14,6 +14,7 @@ CREATE TABLE "bag_shares" (
 CREATE TABLE "homepage_follows" (
 	"homepage_id" integer NOT NULL,
 	"user_id" integer NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "homepage_follows_homepage_id_user_id_pk" PRIMARY KEY("homepage_id","user_id")
 );
@@ -22,6 +23,7 @@ CREATE TABLE "homepage_members" (
 	"homepage_id" integer NOT NULL,
 	"user_id" integer NOT NULL,
 	"permission" varchar(10) DEFAULT 'member' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "homepage_members_homepage_id_user_id_pk" PRIMARY KEY("homepage_id","user_id")
 );

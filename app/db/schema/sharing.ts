@@ -17,6 +17,8 @@ export const homepageMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     permission: varchar('permission', { length: 10 }).$type<MemberPermission>().notNull().default('member'),
+    /** Pin order in the member's "joined" list (set-top type join): 0 = not pinned. */
+    sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.homepageId, t.userId] }), index('homepage_members_user_idx').on(t.userId)],
@@ -32,6 +34,8 @@ export const homepageFollows = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Pin order in the follower's "followed" list (set-top type follow): 0 = not pinned. */
+    sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.homepageId, t.userId] }), index('homepage_follows_user_idx').on(t.userId)],
