@@ -34,12 +34,12 @@ function databaseEnv(): Record<string, string> {
   return { PGLITE_DIR: dir }
 }
 
-/** Uploaded images of one run, removed when the runner exits. */
+/** Uploaded images and the server's secret of one run, removed when the runner exits. */
 function uploadEnv(): Record<string, string> {
   if (!isRunner) return {}
   const dir = mkdtempSync(join(tmpdir(), 'qiye-e2e-uploads-'))
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
-  return { UPLOAD_DIR: dir }
+  return { UPLOAD_DIR: dir, SECRET_FILE: join(dir, 'app-secret') }
 }
 
 export default defineConfig({

@@ -17,6 +17,12 @@ const EnvSchema = z.object({
   DEMO_PASSWORD: z.string().min(6).default('qiye-demo-2026'),
   /** Personal domain of the homepage guests see on `/`. */
   OFFICIAL_HOMEPAGE_CODE: z.string().default('demo'),
+  /**
+   * Key of the server's HMACs (invite links). Unset: a random one is made on first start and kept in
+   * SECRET_FILE, so links survive restarts. Set it (≥ 32 characters) when several servers share a database.
+   */
+  APP_SECRET: z.union([z.literal(''), z.string().min(32)]).default(''),
+  SECRET_FILE: z.string().default('./data/app-secret'),
   /** Multiplies every rate limit (the e2e suite raises it; 1 in production). */
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
 })

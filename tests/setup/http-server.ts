@@ -18,7 +18,7 @@ export default async function setup(project: TestProject) {
   const limits = { RATE_LIMIT_FACTOR: '100' }
   // Other sites are loopback servers the app reaches through the test network, never the internet.
   const sites = await startSites()
-  const common = { ...limits, TEST_NETWORK: testNetwork(sites.port), UPLOAD_DIR: freshDataDir() }
+  const common = { ...limits, TEST_NETWORK: testNetwork(sites.port), UPLOAD_DIR: freshDataDir(), SECRET_FILE: `${freshDataDir()}/app-secret` }
   const server = await startServer(database ? { ...common, DATABASE_URL: database.url } : { ...common, PGLITE_DIR: freshDataDir() })
   project.provide('baseUrl', server.url)
   project.provide('databaseUrl', database?.url ?? '')

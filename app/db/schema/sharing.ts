@@ -1,4 +1,5 @@
-import { date, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { date, index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { createdAt } from '../columns.ts'
 import { bags, homepages } from './homepages.ts'
 import { users } from './users.ts'
@@ -39,6 +40,33 @@ export const homepageFollows = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.homepageId, t.userId] }), index('homepage_follows_user_idx').on(t.userId)],
+)
+
+/**
+ * Invite links. The token is never stored: it is HMAC(APP_SECRET, nonce), so the owner can be shown
+ * the same link again while a copy of the database yields none; redemption looks it up by its
+ * SHA-256. A link expires, has a number of uses, and is revoked by reset or close (SECURITY G52).
+ */
+export const homepageInvites = pgTable(
+  'homepage_invites',
+  {
+    id: serial('id').primaryKey(),
+    homepageId: integer('homepage_id')
+      .notNull()
+      .references(() => homepages.id, { onDelete: 'cascade' }),
+    nonce: varchar('nonce', { length: 32 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    maxUses: integer('max_uses').notNull(),
+    useCount: integer('use_count').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('homepage_invites_token_key').on(t.tokenHash),
+    // At most one live link per homepage.
+    uniqueIndex('homepage_invites_live_key').on(t.homepageId).where(sql`${t.revokedAt} is null`),
+  ],
 )
 
 /** Visits per homepage per day (UTC+8 calendar day): today, yesterday and total come from here. */
