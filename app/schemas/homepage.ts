@@ -1,3 +1,6 @@
+import { isIconValue, ObjectId } from './content.ts'
+import { z } from './zod.ts'
+
 /** Defaults of the layout config (spec §3, §9); a homepage stores only what its owner changed. */
 export const DEFAULT_LAYOUT = {
   mode: 'default',
@@ -38,3 +41,78 @@ export const DEFAULT_SKIN = {
 export function homepageLabel(title: string, ownerNickname: string) {
   return title.trim() || `${ownerNickname}的主页`
 }
+
+// ---------------------------------------------------------------------------------------------
+// Add / edit a homepage (spec §5)
+
+/**
+ * First path segments that are ours (spec §2 routes, app/routes.ts, the server's static paths):
+ * a personal domain equal to one would be shadowed by the route or shadow a future one.
+ */
+export const RESERVED_CODES = new Set([
+  'api', 'assets', 'blog', 'collection', 'discover', 'editor', 'err', 'favicon', 'forget', 'friend-links',
+  'group', 'help', 'index', 'invite', 'login', 'logout', 'mobile', 'note', 'notes', 'oauth', 'plugin',
+  'preview', 'register', 'resources', 'robots', 's', 'search', 'site', 'sitemap', 'super', 'tool', 'tools',
+  'upload', 'uploads', 'user', 'admin', 'static', 'public', 'www',
+])
+
+export const CODE_TAKEN_MSG = '该个性域名已被占用'
+export const CODE_RESERVED_MSG = '该个性域名为系统保留，请换一个'
+export const CODE_LENGTH_MSG = '个性域名长度在4至20个字符内'
+export const CODE_FORMAT_MSG = '4-20位数字、字母、中划线组合，且必须为字母开头'
+export const CODE_REQUIRED_MSG = '请输入个性域名'
+
+/** A personal domain as stored and compared: full-width letters folded (NFKC), spaces trimmed. */
+export function normaliseCode(code: string) {
+  return code.normalize('NFKC').trim()
+}
+
+const code = z
+  .string()
+  .transform(normaliseCode)
+  .pipe(
+    z
+      .string()
+      .min(4, CODE_LENGTH_MSG)
+      .max(20, CODE_LENGTH_MSG)
+      .regex(/^[A-Za-z][A-Za-z0-9-]*$/, CODE_FORMAT_MSG)
+      .refine((value) => !RESERVED_CODES.has(value.toLowerCase()), CODE_RESERVED_MSG),
+  )
+
+const homepageFields = {
+  homepageId: z.preprocess((v) => (v === '' || v === null || v === '0' || v === 0 ? undefined : v), ObjectId.optional()),
+  title: z.string({ error: '请输入主页名称' }).trim().min(1, '请输入主页名称').max(20, '主页名称不能超过20个字'),
+  summary: z
+    .string()
+    .trim()
+    .max(100, '主页简介不能超过100个字')
+    .optional()
+    .transform((v) => v ?? ''),
+  icon: z
+    .string({ error: '请上传图标' })
+    .trim()
+    .min(1, { error: '请上传图标', abort: true })
+    .max(200, '请上传图标')
+    .refine(isIconValue, '请上传图标'),
+}
+
+/**
+ * Create (no homepageId: the code is optional) or edit (homepageId: the code is required). One
+ * schema for the dialog and POST /api/homepage/add.
+ */
+export const HomepageSchema = z
+  .object({ ...homepageFields, code: z.string().optional() })
+  .transform((input, ctx) => {
+    const raw = normaliseCode(input.code ?? '')
+    if (!raw) {
+      if (input.homepageId) ctx.addIssue({ code: 'custom', path: ['code'], message: CODE_REQUIRED_MSG })
+      return { ...input, code: null }
+    }
+    const parsed = code.safeParse(raw)
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['code'], message: issue.message })
+      return z.NEVER
+    }
+    return { ...input, code: parsed.data }
+  })
+export type HomepageInput = z.output<typeof HomepageSchema>

@@ -4,7 +4,7 @@ import { consumeOrThrow, isLimited, recordFailure, resetLimit } from '#app/auth/
 import type { Db } from '#app/db/client.server.ts'
 import { users, type User } from '#app/db/schema/index.ts'
 import type { LoginInput, RegisterInput } from '#app/schemas/auth.ts'
-import { DomainError } from '#app/utils/errors.ts'
+import { DomainError, isUniqueViolation } from '#app/utils/errors.ts'
 import { createStarterHomepage } from './homepage.server.ts'
 
 export const EMAIL_TAKEN = '该邮箱地址已经存在'
@@ -19,12 +19,6 @@ const byEmail = (email: string) => sql`lower(${users.email}) = ${normaliseEmail(
 export async function emailExists(db: Db, email: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(byEmail(email)).limit(1)
   return Boolean(row)
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false
-  if ('code' in error && error.code === '23505') return true
-  return 'cause' in error && isUniqueViolation(error.cause)
 }
 
 /** Creates the account with its starter homepage, all or nothing. */

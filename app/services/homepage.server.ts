@@ -62,6 +62,16 @@ async function withCreator(db: Db, actor: Actor, homepage: Homepage | undefined)
   } satisfies ResolvedHomepage
 }
 
+/** A homepage by id as `actor` may see it (with its creator and counts), or null. */
+export async function resolveHomepageById(db: Db, actor: Actor, homepageId: number) {
+  const [row] = await db
+    .select()
+    .from(homepages)
+    .where(and(eq(homepages.id, homepageId), notDeleted))
+    .limit(1)
+  return withCreator(db, actor, row)
+}
+
 /**
  * The homepage a request shows: by personal domain when `code` is given; otherwise the signed-in
  * user's current homepage (else their default, else first), and the official demo for guests.
@@ -345,16 +355,31 @@ export function homepageSkin(homepage: Homepage) {
   return { ...DEFAULT_SKIN, ...homepage.skin }
 }
 
-/** Every new account starts with a default homepage holding one module and one category. */
-export async function createStarterHomepage(tx: Tx, userId: number) {
-  const [homepage] = await tx.insert(homepages).values({ userId, isDefault: true }).returning()
-  if (!homepage) throw new Error('homepage insert returned nothing')
+/** A homepage's content at birth: one module 常用 holding one category 常用网站. */
+async function addStarterContent(tx: Tx, homepageId: number) {
   const [module] = await tx
     .insert(modules)
-    .values({ homepageId: homepage.id, name: '常用', icon: 'star', moduleType: 0, isDefault: true })
+    .values({ homepageId, name: '常用', icon: 'star', moduleType: 0, isDefault: true })
     .returning()
   if (!module) throw new Error('module insert returned nothing')
-  await tx.insert(bags).values({ homepageId: homepage.id, moduleId: module.id, name: '常用网站', icon: 'folder' })
+  await tx.insert(bags).values({ homepageId, moduleId: module.id, name: '常用网站', icon: 'folder' })
+}
+
+/**
+ * A new homepage of the user with its starter content, made their current one. Every new account
+ * gets a default one; the user creates the others (app/services/homepages.server.ts).
+ */
+export async function createStarterHomepage(
+  tx: Tx,
+  userId: number,
+  values: Partial<Pick<Homepage, 'title' | 'summary' | 'icon' | 'code' | 'isDefault'>> = { isDefault: true },
+) {
+  const [homepage] = await tx
+    .insert(homepages)
+    .values({ ...values, userId })
+    .returning()
+  if (!homepage) throw new Error('homepage insert returned nothing')
+  await addStarterContent(tx, homepage.id)
   await tx.update(users).set({ currentHomepageId: homepage.id }).where(eq(users.id, userId))
   return homepage
 }

@@ -21,3 +21,10 @@ export class NotSignedInError extends DomainError {
     this.name = 'NotSignedInError'
   }
 }
+
+/** A PostgreSQL unique violation (23505), also when a driver wraps it in `cause`. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  if ('code' in error && error.code === '23505') return true
+  return 'cause' in error && isUniqueViolation(error.cause)
+}
