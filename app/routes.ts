@@ -82,6 +82,18 @@ export default [
     route('homepage/delete', 'routes/api/homepage.delete.ts'),
     route('homepage/restore', 'routes/api/homepage.restore.ts'),
     route('homepage/hard-delete', 'routes/api/homepage.hard-delete.ts'),
+    // Followers, invite links, members and managers (follows.server.ts, members.server.ts).
+    route('homepage/follow', 'routes/api/homepage.follow.ts'),
+    route('homepage/recommend-list', 'routes/api/homepage.recommend-list.ts'),
+    route('homepage/member-list', 'routes/api/homepage.member-list.ts'),
+    route('homepage/invite-code', 'routes/api/homepage.invite-code.ts'),
+    route('homepage/reset-code', 'routes/api/homepage.reset-code.ts'),
+    route('homepage/invite-detail', 'routes/api/homepage.invite-detail.ts'),
+    route('homepage/join-homepage', 'routes/api/homepage.join-homepage.ts'),
+    route('homepage/remove-member', 'routes/api/homepage.remove-member.ts'),
+    route('homepage/set-manager', 'routes/api/homepage.set-manager.ts'),
+    route('homepage/remove-manager', 'routes/api/homepage.remove-manager.ts'),
+    route('homepage/change-permission', 'routes/api/homepage.change-permission.ts'),
     // A homepage's layout and settings (app/services/homepage-settings.server.ts).
     route('homepage/save-info', 'routes/api/homepage.save-info.ts'),
     route('homepage/set-layout', 'routes/api/homepage.set-layout.ts'),

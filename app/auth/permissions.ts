@@ -20,6 +20,8 @@ const CAPABILITIES = {
   'view-trash': ['owner'],
   'edit-settings': ['owner'],
   share: ['owner'],
+  'view-members': ['member', 'manager', 'owner'],
+  'leave-homepage': ['member', 'manager'],
   'manage-members': ['owner'],
   'delete-homepage': ['owner'],
 } as const satisfies Record<string, readonly Role[]>

@@ -19,6 +19,8 @@ const LIMITS = {
   outboundFetch: { points: 30, duration: 60 },
   /** Image uploads per user. */
   upload: { points: 60, duration: HOUR },
+  /** Invite links looked up or redeemed, per user and per IP: guessing a token gets nowhere. */
+  invite: { points: 30, duration: HOUR, blockDuration: HOUR },
 } as const
 
 type LimitName = keyof typeof LIMITS

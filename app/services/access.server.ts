@@ -59,16 +59,17 @@ export async function homepageAccess(db: Db | Tx, actor: Actor, homepageId: numb
   return { homepage, role }
 }
 
-/** Like homepageAccess, and the actor must be signed in and hold the capability. */
+/** Like homepageAccess, and the actor must be signed in and hold the capability (or one of them). */
 export async function requireCapability(
   db: Db | Tx,
   actor: Actor,
   homepageId: number,
-  capability: Capability,
+  capability: Capability | readonly Capability[],
   lock = false,
 ) {
   if (!actor) throw new NotSignedInError()
   const access = await homepageAccess(db, actor, homepageId, lock)
-  if (!can(access.role, capability)) throw new DomainError(FORBIDDEN)
+  const needed: readonly Capability[] = typeof capability === 'string' ? [capability] : capability
+  if (!needed.some((c) => can(access.role, c))) throw new DomainError(FORBIDDEN)
   return access
 }

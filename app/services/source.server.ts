@@ -94,12 +94,13 @@ const live = isNull(sources.deletedAt)
 const childrenOf = (bagId: number, parentId: number | null) =>
   and(eq(sources.bagId, bagId), parentId ? eq(sources.parentId, parentId) : isNull(sources.parentId), live)
 
-
-
-/** The category (and folder) a new or moved bookmark goes into, with the write lock held. */
-async function writableParent(tx: Tx, actor: Actor, bagId: number, folderId: number | null | undefined) {
+/**
+ * The category (and folder) a new or moved bookmark goes into, with the write lock held. A new
+ * link may also be a member's contribution.
+ */
+async function writableParent(tx: Tx, actor: Actor, bagId: number, folderId: number | null | undefined, contribution = false) {
   const { bag } = await getBag(tx, actor, bagId)
-  const access = await requireCapability(tx, actor, bag.homepageId, 'add-link', true)
+  const access = await requireCapability(tx, actor, bag.homepageId, contribution ? ['add-link', 'contribute-link'] : 'add-link', true)
   if (folderId) {
     const [folder] = await tx
       .select({ id: sources.id })
@@ -129,7 +130,7 @@ async function upsertSource(
   placement: Placement,
   fields: Partial<typeof sources.$inferInsert>,
 ) {
-  const target = await writableParent(tx, actor, placement.bagId, placement.parentId)
+  const target = await writableParent(tx, actor, placement.bagId, placement.parentId, !id && type === 'link')
   const counts = type !== 'divider'
   if (id) {
     const { row } = await editableSource(tx, actor, id)
