@@ -78,8 +78,8 @@ export const PRIVACY_MSG = '隐私设置成功'
 export const DONE_MSG = '操作成功！'
 export const DEFAULT_SET_MSG = '设置成功'
 
-/** Which capability on the homepage each dialog needs (permissions.ts, spec §6). */
-const DIALOG_CAPABILITY: Record<ManageDialog, Capability> = {
+/** Which capability on the homepage each dialog needs (one of them, when several; permissions.ts, spec §6). */
+const DIALOG_CAPABILITY: Record<ManageDialog, Capability | readonly Capability[]> = {
   'add-module': 'manage-modules',
   'edit-module': 'manage-modules',
   'delete-module': 'manage-modules',
@@ -87,7 +87,7 @@ const DIALOG_CAPABILITY: Record<ManageDialog, Capability> = {
   'add-bag': 'manage-categories',
   'edit-bag': 'manage-categories',
   'delete-bag': 'manage-categories',
-  'add-link': 'add-link',
+  'add-link': ['add-link', 'contribute-link'],
   'edit-link': 'edit-children',
   'add-folder': 'add-link',
   'edit-folder': 'edit-children',
@@ -297,6 +297,7 @@ async function loadDialog(
       const folder = await ownFolder(db, user, resolved, link ? link.parentLinkId || undefined : num('parentLinkId'), bag.id)
       return {
         dialog,
+        contribute: !can(resolved.role, 'add-link'),
         bid: bag.id,
         parentLinkId: folder?.id ?? null,
         folderName: folder?.name ?? null,
@@ -456,7 +457,8 @@ export async function loadManageDialog(context: Context, request: Request, norma
   if (!user && dialog !== 'batch-open') return null
   const { db } = context.get(appContext)
   const resolved = await resolveHomepage(db, user, pageCode(url.pathname))
-  if (!resolved || !can(resolved.role, DIALOG_CAPABILITY[dialog])) return null
+  const needed = DIALOG_CAPABILITY[dialog]
+  if (!resolved || !(typeof needed === 'string' ? [needed] : needed).some((c) => can(resolved.role, c))) return null
   try {
     if (dialog === 'batch-open') return await loadBatchOpen(db, user, resolved, positiveInt(url.searchParams.get('bid')))
     return await loadDialog(db, user!, resolved, dialog, url)

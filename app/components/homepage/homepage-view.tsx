@@ -112,6 +112,11 @@ function Category({
                 </ToolLink>
               </>
             ) : null}
+            {caps.contribute ? (
+              <ToolLink href={kit.dialog('add-link', { bid: bag.bid })} label={`贡献链接：${bag.name}`}>
+                贡献链接
+              </ToolLink>
+            ) : null}
             {caps.manageCategories ? (
               <>
                 <ToolLink href={kit.dialog('edit-bag', { bid: bag.bid })} label={`编辑分类 ${bag.name}`}>

@@ -14,6 +14,8 @@ export const BLOCKED_MSG = '当前链接违规，无法访问'
 export function capabilitiesOf(role: Role) {
   return {
     addLink: can(role, 'add-link'),
+    /** A member adds links as contributions (the dialog says 贡献链接). */
+    contribute: can(role, 'contribute-link'),
     editChildren: can(role, 'edit-children'),
     sortBookmarks: can(role, 'sort-bookmarks'),
     manageCategories: can(role, 'manage-categories'),

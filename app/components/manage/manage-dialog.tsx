@@ -38,7 +38,7 @@ export function manageDialogTitle(data: ManageDialogData) {
     case 'delete-bag':
       return '删除分类'
     case 'add-link':
-      return '添加链接'
+      return data.contribute ? '贡献链接' : '添加链接'
     case 'edit-link':
       return '编辑链接'
     case 'add-folder':

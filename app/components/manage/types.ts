@@ -70,6 +70,8 @@ export type ManageDialogData =
   | { dialog: 'delete-bag'; bag: { bid: number; name: string } }
   | {
       dialog: 'add-link' | 'edit-link'
+      /** A member's link: a contribution (the dialog is titled 贡献链接). */
+      contribute: boolean
       bid: number
       /** The folder the link goes into (add-link&parentLinkId), or the edited link's. */
       parentLinkId: number | null
