@@ -107,6 +107,8 @@ export default [
   // Static segments rank first, so personal domains never shadow the routes above.
   // The user centre (full width, no footer): static, so it ranks before personal domains.
   route('user/trash', 'routes/user.trash.tsx'),
+  // Joining a homepage by invite link (spec §2 /invite).
+  route('invite', 'routes/invite.tsx'),
   route(':code', 'routes/homepage.tsx'),
   // One module of a homepage (spec §2 /{domain}/{id}).
   route(':code/:moduleId', 'routes/module.tsx'),

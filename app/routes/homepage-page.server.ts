@@ -4,6 +4,7 @@ import type { AnchorPosition, HomepageViewContent, HomepageViewData } from '#app
 import { appContext, userContext } from '#app/context.ts'
 import { homepageInfo, homepageLayout, loadHomepageContent, resolveHomepage } from '#app/services/homepage.server.ts'
 import { bookmarkSortOf } from '#app/services/preferences.server.ts'
+import { recordVisit } from '#app/services/visits.server.ts'
 
 const ANCHOR_POSITIONS: readonly AnchorPosition[] = ['left', 'right', 'top', 'none']
 
@@ -32,6 +33,8 @@ export async function loadHomepagePage(
   const user = context.get(userContext)
   const resolved = await resolveHomepage(db, user, code)
   if (!resolved) return null
+  // A page view by anyone but the owner counts for the visit stats (once per document, not per navigation data).
+  if (resolved.role !== 'owner' && request && isDocumentRequest(request)) await recordVisit(db, resolved.homepage.id)
   const sort = bookmarkSortOf(user)
   const info = homepageInfo(resolved)
   const layout = homepageLayout(resolved.homepage)
@@ -45,6 +48,7 @@ export async function loadHomepagePage(
     summary: resolved.homepage.summary,
     code: resolved.homepage.code,
     role: resolved.role,
+    social: { isOpen: resolved.homepage.isOpen, followAmount: resolved.followAmount, memberAmount: resolved.memberAmount },
     sort: user ? sort : null,
     layout: {
       newTab: (layout.bookmarkOpenNewTab as unknown) !== false,

@@ -3,13 +3,20 @@ import type { Route } from './+types/homepage'
 import { HomepageView } from '#app/components/homepage/homepage-view.tsx'
 import { NOT_FOUND_MSG } from '#app/components/error-page.tsx'
 import { ManageDialog } from '#app/components/manage/manage-dialog.tsx'
+import { appContext, userContext } from '#app/context.ts'
+import { followsClosedHomepage, NO_LONGER_SHARED } from '#app/services/follows.server.ts'
 import { loadHomepagePage } from './homepage-page.server.ts'
 import { loadManageDialog, manageAction } from './manage.server.ts'
 
 /** A homepage by its personal domain: `/{code}`. Private or missing ones are the same 404. */
 export async function loader({ params, request, context, url }: Route.LoaderArgs) {
   const [page, manage] = await Promise.all([loadHomepagePage(context, params.code, { request }), loadManageDialog(context, request, url)])
-  if (!page) throw data(NOT_FOUND_MSG, { status: 404 })
+  if (!page) {
+    const { db } = context.get(appContext)
+    // Only someone who followed it learns that it still exists.
+    if (await followsClosedHomepage(db, context.get(userContext), params.code)) throw data(NO_LONGER_SHARED, { status: 403 })
+    throw data(NOT_FOUND_MSG, { status: 404 })
+  }
   return { ...page, manage }
 }
 

@@ -34,6 +34,9 @@ import {
 import { z } from '#app/schemas/zod.ts'
 import { getBag, listBagTree, moveBag, saveBag, setBagFormats, trashBag } from '#app/services/bag.server.ts'
 import { batchAction, chooseAction } from './batch-action.server.ts'
+import { HOMEPAGE_DIALOG_CAPABILITY, HOMEPAGE_INTENTS, type HomepageDialog, homepageIntent, isHomepageDialog, loadHomepageDialog } from './homepage-dialogs.server.ts'
+import { HomepageSchema } from '#app/schemas/homepage.ts'
+import { saveHomepage } from '#app/services/homepages.server.ts'
 import { resolveHomepage, type ResolvedHomepage } from '#app/services/homepage.server.ts'
 import { getModule, hardDeleteModules, listModules, moveModuleStep, saveModule, setDefaultModule } from '#app/services/module.server.ts'
 import {
@@ -100,7 +103,11 @@ const DIALOG_CAPABILITY: Record<ManageDialog, Capability | readonly Capability[]
   'bag-format': 'edit-children',
   'batch-open': 'view',
   choose: 'edit-children',
+  ...HOMEPAGE_DIALOG_CAPABILITY,
 }
+
+/** Dialogs for anyone who sees the homepage, guests included. */
+const GUEST_DIALOGS: readonly ManageDialog[] = ['batch-open', 'more-homepages']
 
 /**
  * The page a request is for, as the browser sees it. React Router 8 hands loaders and actions this
@@ -239,7 +246,7 @@ async function loadDialog(
   db: Db,
   user: User,
   resolved: ResolvedHomepage,
-  dialog: ManageDialog,
+  dialog: Exclude<ManageDialog, HomepageDialog>,
   url: URL,
 ): Promise<ManageDialogData | null> {
   const params = url.searchParams
@@ -453,14 +460,14 @@ export async function loadManageDialog(context: Context, request: Request, norma
   const dialog = url.searchParams.get('dialog')
   if (!isManageDialog(dialog)) return null
   const user = context.get(userContext)
-  // Every dialog but batch open (anyone who sees the homepage) is for signed-in editors.
-  if (!user && dialog !== 'batch-open') return null
+  if (!user && !GUEST_DIALOGS.includes(dialog)) return null
   const { db } = context.get(appContext)
   const resolved = await resolveHomepage(db, user, pageCode(url.pathname))
   const needed = DIALOG_CAPABILITY[dialog]
   if (!resolved || !(typeof needed === 'string' ? [needed] : needed).some((c) => can(resolved.role, c))) return null
   try {
     if (dialog === 'batch-open') return await loadBatchOpen(db, user, resolved, positiveInt(url.searchParams.get('bid')))
+    if (isHomepageDialog(dialog)) return await loadHomepageDialog(db, user, resolved, dialog, url)
     return await loadDialog(db, user!, resolved, dialog, url)
   } catch (error) {
     if (error instanceof DomainError) return null
@@ -515,6 +522,7 @@ const INTENT_DIALOG: Record<string, ManageDialog> = {
   'save-bag-format': 'bag-format',
   batch: 'batch',
   choose: 'choose',
+  'save-homepage': 'add-homepage',
 }
 
 function loginHref(page: PageLocation) {
@@ -617,6 +625,8 @@ export async function manageAction({ request, context, url }: { request: Request
     }
   }
 
+  if (HOMEPAGE_INTENTS.has(intent)) return homepageIntent(db, user, intent, formData, { stay: `${page.pathname}${page.search}`, back, done, failed })
+
   switch (intent) {
     case FILL_LINK_INTENT:
       return refill('url', async () => {
@@ -643,6 +653,13 @@ export async function manageAction({ request, context, url }: { request: Request
       await setBookmarkSort(db, user, method)
       return done(`已切换为「${SORT_LABELS[method]}」`)
     }
+    case 'save-homepage':
+      // A new homepage becomes the current one (/); an edited one is shown at its (maybe new) address.
+      return save(
+        parseWithZod(formData, { schema: HomepageSchema }),
+        (value) => saveHomepage(db, user, value),
+        (value) => (value.homepageId ? `/${value.code}` : '/'),
+      )
     case 'save-module':
       return save(parseWithZod(formData, { schema: ModuleSchema }), (value) => saveModule(db, user, value))
     case 'save-bag':

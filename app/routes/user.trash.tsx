@@ -6,6 +6,7 @@ import { appContext, userContext } from '#app/context.ts'
 import { deleteBagForever, restoreBag } from '#app/services/bag.server.ts'
 import { deleteSourceForever, restoreSource } from '#app/services/source.server.ts'
 import { listTrash } from '#app/services/trash.server.ts'
+import { hardDeleteHomepage, listTrashedHomepages, restoreHomepage } from '#app/services/homepages.server.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
@@ -48,8 +49,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { db } = context.get(appContext)
   const page = pageOf(url)
   const trash = await listTrash(db, user, { page, size: PAGE_SIZE })
+  const trashedHomepages = page === 1 ? (await listTrashedHomepages(db, user, { page: 1 })).list : []
   return {
     headerTitle: '个人中心',
+    homepages: trashedHomepages.map((h) => ({ id: h.id, name: h.name, code: h.code, deletedAt: timeFormat.format(new Date(h.deletedAt)) })),
     page,
     hasMore: trash.hasMore,
     total: trash.total,
@@ -70,6 +73,9 @@ const INTENTS = {
   'delete-source-forever': deleteSourceForever,
   'restore-bag': restoreBag,
   'delete-bag-forever': deleteBagForever,
+  'delete-homepage-forever': hardDeleteHomepage,
+  // Restoring a homepage may come back without its code: its own message says so.
+  'restore-homepage': async (...args: Parameters<typeof restoreHomepage>) => (await restoreHomepage(...args)).msg,
 } as const
 
 /** 恢复 / 彻底删除 a bookmark or a category; back to the same page with a toast (no JS needed). */
@@ -84,14 +90,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const rawId = String(form.get('id') ?? '')
   const run = Object.hasOwn(INTENTS, intent) ? INTENTS[intent as keyof typeof INTENTS] : null
   if (!run || !/^\d{1,9}$/.test(rawId)) return redirectWithToast(back, { type: 'error', msg: '操作失败' })
+  let msg = DONE_MSG
   try {
-    await run(db, user, Number(rawId))
+    msg = (await run(db, user, Number(rawId))) ?? DONE_MSG
   } catch (error) {
     if (error instanceof NotSignedInError) throw redirect(LOGIN_HREF)
     if (error instanceof DomainError) return redirectWithToast(back, { type: 'error', msg: error.message })
     throw error
   }
-  return redirectWithToast(back, { type: 'success', msg: DONE_MSG })
+  return redirectWithToast(back, { type: 'success', msg })
 }
 
 export const meta: Route.MetaFunction = () => [{ title: '回收站 - 起页' }]
@@ -189,6 +196,35 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
       <section className="user-main" aria-labelledby="trash-title">
         <h1 id="trash-title">回收站</h1>
         <p className="muted">{`删除的书签和分类会先放在这里，可以恢复，也可以彻底删除。共 ${loaderData.total} 项。`}</p>
+        {loaderData.homepages.length ? (
+          <section aria-labelledby="trash-homepages-title">
+            <h2 id="trash-homepages-title">已删除的主页</h2>
+            <ul className="trash-list">
+              {loaderData.homepages.map((h) => (
+                <li key={h.id} className="trash-item">
+                  <div className="trash-info">
+                    <span className="trash-name">{h.name}</span>
+                    <span className="trash-meta muted">
+                      {h.code ? <span>{`个性域名：${h.code}`}</span> : null}
+                      <span>
+                        删除于 <time>{h.deletedAt}</time>
+                      </span>
+                    </span>
+                  </div>
+                  <Form method="post" className="trash-actions" preventScrollReset>
+                    <input type="hidden" name="id" value={h.id} />
+                    <button type="submit" name="intent" value="restore-homepage" className="button" aria-label={`恢复主页 ${h.name}`}>
+                      恢复
+                    </button>
+                    <button type="submit" name="intent" value="delete-homepage-forever" className="button button-danger" aria-label={`彻底删除主页 ${h.name}`}>
+                      彻底删除
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         {items.length ? (
           <ul className="trash-list">
             {items.map((item) => (

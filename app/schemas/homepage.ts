@@ -67,52 +67,41 @@ export function normaliseCode(code: string) {
   return code.normalize('NFKC').trim()
 }
 
-const code = z
-  .string()
-  .transform(normaliseCode)
-  .pipe(
-    z
-      .string()
-      .min(4, CODE_LENGTH_MSG)
-      .max(20, CODE_LENGTH_MSG)
-      .regex(/^[A-Za-z][A-Za-z0-9-]*$/, CODE_FORMAT_MSG)
-      .refine((value) => !RESERVED_CODES.has(value.toLowerCase()), CODE_RESERVED_MSG),
-  )
-
-const homepageFields = {
-  homepageId: z.preprocess((v) => (v === '' || v === null || v === '0' || v === 0 ? undefined : v), ObjectId.optional()),
-  title: z.string({ error: '请输入主页名称' }).trim().min(1, '请输入主页名称').max(20, '主页名称不能超过20个字'),
-  summary: z
+/** The rules of a given code, after folding; empty means none. */
+const code = z.preprocess(
+  (v) => (typeof v === 'string' ? normaliseCode(v) || undefined : v),
+  z
     .string()
-    .trim()
-    .max(100, '主页简介不能超过100个字')
-    .optional()
-    .transform((v) => v ?? ''),
-  icon: z
-    .string({ error: '请上传图标' })
-    .trim()
-    .min(1, { error: '请上传图标', abort: true })
-    .max(200, '请上传图标')
-    .refine(isIconValue, '请上传图标'),
-}
+    .min(4, CODE_LENGTH_MSG)
+    .max(20, CODE_LENGTH_MSG)
+    .regex(/^[A-Za-z][A-Za-z0-9-]*$/, CODE_FORMAT_MSG)
+    .refine((value) => !RESERVED_CODES.has(value.toLowerCase()), CODE_RESERVED_MSG)
+    .optional(),
+)
 
 /**
  * Create (no homepageId: the code is optional) or edit (homepageId: the code is required). One
  * schema for the dialog and POST /api/homepage/add.
  */
 export const HomepageSchema = z
-  .object({ ...homepageFields, code: z.string().optional() })
-  .transform((input, ctx) => {
-    const raw = normaliseCode(input.code ?? '')
-    if (!raw) {
-      if (input.homepageId) ctx.addIssue({ code: 'custom', path: ['code'], message: CODE_REQUIRED_MSG })
-      return { ...input, code: null }
-    }
-    const parsed = code.safeParse(raw)
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['code'], message: issue.message })
-      return z.NEVER
-    }
-    return { ...input, code: parsed.data }
+  .object({
+    homepageId: z.preprocess((v) => (v === '' || v === null || v === '0' || v === 0 ? undefined : v), ObjectId.optional()),
+    title: z.string({ error: '请输入主页名称' }).trim().min(1, '请输入主页名称').max(20, '主页名称不能超过20个字'),
+    summary: z
+      .string()
+      .trim()
+      .max(100, '主页简介不能超过100个字')
+      .optional()
+      .transform((v) => v ?? ''),
+    icon: z
+      .string({ error: '请上传图标' })
+      .trim()
+      .min(1, { error: '请上传图标', abort: true })
+      .max(200, '请上传图标')
+      .refine(isIconValue, '请上传图标'),
+    code,
+  })
+  .superRefine((input, ctx) => {
+    if (input.homepageId && !input.code) ctx.addIssue({ code: 'custom', path: ['code'], message: CODE_REQUIRED_MSG })
   })
 export type HomepageInput = z.output<typeof HomepageSchema>

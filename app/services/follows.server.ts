@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, ne } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '#app/db/client.server.ts'
 import { homepageFollows, homepageMembers, homepages, users } from '#app/db/schema/index.ts'
 import { homepageLabel } from '#app/schemas/homepage.ts'
@@ -56,4 +56,15 @@ export async function otherOpenHomepages(db: Db, actor: Actor, homepageId: numbe
     routeDomain: `/${homepage.code}`,
     isMember: member !== null,
   }))
+}
+
+/** Whether `code` is a homepage the user follows that is no longer shared (its page then says so, not 404). */
+export async function followsClosedHomepage(db: Db, actor: Actor, code: string) {
+  if (!actor) return false
+  const [row] = await db
+    .select({ id: homepages.id })
+    .from(homepageFollows)
+    .innerJoin(homepages, eq(homepages.id, homepageFollows.homepageId))
+    .where(and(eq(homepageFollows.userId, actor.id), sql`lower(${homepages.code}) = ${code.toLowerCase()}`, isNull(homepages.deletedAt), eq(homepages.isOpen, false)))
+  return Boolean(row)
 }

@@ -69,7 +69,7 @@ export async function createHomepage(db: Db, actor: Actor, input: HomepageInput)
     db.transaction(async (tx) => {
       if (input.code && (await codeTaken(tx, input.code))) throw new DomainError(CODE_TAKEN_MSG, { field: 'code' })
       const { title, summary, icon, code } = input
-      return createStarterHomepage(tx, user.id, { title, summary, icon, code, isDefault: false })
+      return createStarterHomepage(tx, user.id, { title, summary, icon, code: code ?? null, isDefault: false })
     }),
   )
 }
@@ -86,7 +86,7 @@ export async function updateHomepage(db: Db, actor: Actor, input: HomepageInput 
           title: input.title,
           summary: input.summary,
           icon: input.icon,
-          code: input.code,
+          code: input.code ?? null,
           isOpen: input.code ? homepage.isOpen : false,
         })
         .where(eq(homepages.id, homepage.id))
@@ -94,6 +94,12 @@ export async function updateHomepage(db: Db, actor: Actor, input: HomepageInput 
       return row!
     }),
   )
+}
+
+/** The add / edit dialog and POST /api/homepage/add: edits when homepageId is given. */
+export function saveHomepage(db: Db, actor: Actor, input: HomepageInput) {
+  const { homepageId } = input
+  return homepageId ? updateHomepage(db, actor, { ...input, homepageId }) : createHomepage(db, actor, input)
 }
 
 /** Makes one of the user's homepages the one `/` shows them (simple-usually). */

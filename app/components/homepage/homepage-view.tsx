@@ -6,6 +6,7 @@ import { showToast } from '#app/components/toaster.tsx'
 import { SORT_LABELS, SORT_LOCKED_MSG, SORT_METHODS, type SortMethod } from '#app/schemas/sort.ts'
 import type { BagView, ItemView, ModuleView } from '#app/services/homepage.server.ts'
 import { AnchorNav, STAR_MODULE_ID } from './anchor-nav.tsx'
+import { HomepageBar, type HomepageSocial } from './homepage-bar.tsx'
 import { Item } from './items.tsx'
 import { useDragSort } from './use-drag-sort.ts'
 import { BLOCKED_MSG, capabilitiesOf, RefIcon, ToolLink, type ViewKit } from './view-kit.tsx'
@@ -27,6 +28,8 @@ export type HomepageViewData = {
   /** Personal domain: module pages live at /{code}/{moduleId}. */
   code: string | null
   role: Role
+  /** Public, followers and members: the share / follow / members widgets. */
+  social: HomepageSocial
   /** The signed-in viewer's bookmark order (switch-sort-method); null for guests. */
   sort: SortMethod | null
   layout: { newTab: boolean; anchor: AnchorPosition; childBadge: boolean }
@@ -333,6 +336,7 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
             {data.summary ? <p className="muted">{data.summary}</p> : null}
           </>
         )}
+        <HomepageBar homepageId={data.homepageId} role={data.role} social={data.social} formAction={kit.formAction} />
         {data.sort ? <SortSwitcher sort={data.sort} formAction={kit.formAction} /> : null}
         {caps.manageModules && !detailPage ? (
           <p className="tools homepage-tools">

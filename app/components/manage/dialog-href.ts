@@ -10,6 +10,9 @@
  *   children&id (a folder's children manager)
  *   batch&bid[&parentLinkId][&all][&q] (batch manage; q filters the target categories) · bag-format&bid · batch-open&bid
  *   choose&id[&bid][&page] (choose links from a category into folder `id`)
+ *   homepages[&tab=created|joined|followed][&wd][&page] (the homepage popover) · add-homepage ·
+ *   edit-homepage&homepageId · share[&tab=link|invite] (the owner's share panel) · members[&page] ·
+ *   more-homepages (the owner's other public homepages)
  * Any of them may carry `from` (`manage-modules` or `children:<folderId>`): the list dialog it was
  * opened from, where cancelling or saving returns (see `backHref`).
  */
@@ -34,11 +37,33 @@ export const MANAGE_DIALOGS = [
   'bag-format',
   'batch-open',
   'choose',
+  'homepages',
+  'add-homepage',
+  'edit-homepage',
+  'share',
+  'members',
+  'more-homepages',
 ] as const
 export type ManageDialog = (typeof MANAGE_DIALOGS)[number]
 
 /** Parameters a dialog URL may carry; anything else on the page's URL is kept as it was. */
-const DIALOG_PARAMS = ['moduleId', 'parentId', 'bid', 'parentLinkId', 'id', 'from', 'wd', 'all', 'page', 'q', 'iconCategory', 'iconKeyword', 'iconPage'] as const
+const DIALOG_PARAMS = [
+  'moduleId',
+  'parentId',
+  'bid',
+  'parentLinkId',
+  'id',
+  'from',
+  'wd',
+  'all',
+  'page',
+  'q',
+  'tab',
+  'homepageId',
+  'iconCategory',
+  'iconKeyword',
+  'iconPage',
+] as const
 /**
  * Dropped as well: React Router's `?index` marker, which stays in the address bar after a form
  * posted without JavaScript to an index route (`/?index&dialog=…`) was answered with errors.

@@ -12,6 +12,7 @@ import { DeleteConfirm } from './delete-confirm.tsx'
 import { backHref, isManageDialog } from './dialog-href.ts'
 import { DividerForm } from './divider-form.tsx'
 import { FolderForm } from './folder-form.tsx'
+import { HomepageForm, HomepagesPopover, MembersList, MoreHomepages, SharePanel } from './homepage-dialogs.tsx'
 import { LinkForm } from './link-form.tsx'
 import { ManageModules } from './manage-modules.tsx'
 import { ModuleForm } from './module-form.tsx'
@@ -63,6 +64,18 @@ export function manageDialogTitle(data: ManageDialogData) {
       return '批量打开'
     case 'choose':
       return `从分类中选择：${data.folder.name}`
+    case 'homepages':
+      return '我的主页'
+    case 'add-homepage':
+      return '创建主页'
+    case 'edit-homepage':
+      return '编辑主页'
+    case 'share':
+      return '分享主页'
+    case 'members':
+      return '成员列表'
+    case 'more-homepages':
+      return 'TA的其它主页'
   }
 }
 
@@ -78,6 +91,10 @@ function dialogWidth(data: ManageDialogData) {
     case 'edit-bag':
     case 'manage-modules':
     case 'children':
+    case 'homepages':
+    case 'add-homepage':
+    case 'edit-homepage':
+    case 'members':
       return 520
     case 'delete-module':
     case 'delete-bag':
@@ -130,6 +147,17 @@ function DialogBody({
       return <BatchOpen data={data} />
     case 'choose':
       return <ChooseSource data={data} />
+    case 'homepages':
+      return <HomepagesPopover data={data} />
+    case 'add-homepage':
+    case 'edit-homepage':
+      return <HomepageForm data={data} baseHref={baseHref} {...props} />
+    case 'share':
+      return <SharePanel data={data} />
+    case 'members':
+      return <MembersList data={data} />
+    case 'more-homepages':
+      return <MoreHomepages data={data} />
     case 'delete-module':
       return (
         <DeleteConfirm
@@ -181,6 +209,8 @@ function formKey(data: ManageDialogData, locationKey: string) {
       return `${data.dialog}:${data.folder?.id}`
     case 'edit-divider':
       return `${data.dialog}:${data.divider?.id}`
+    case 'edit-homepage':
+      return `${data.dialog}:${data.homepage?.homepageId}`
     // A new key each time the table is drawn again (after a move), so its checkboxes start afresh.
     case 'batch':
     case 'choose':

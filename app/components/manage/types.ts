@@ -53,6 +53,7 @@ export type BatchRow = {
 export type ChildRow = { id: number; type: string; name: string; url: string | null; private: boolean; liked: boolean }
 
 export type ManageDialogData =
+  | HomepageDialogData
   | { dialog: 'add-module' | 'edit-module'; homepageId: number; module: ModuleFields | null; iconPicker: IconPickerData }
   | { dialog: 'delete-module'; module: { moduleId: number; name: string } }
   | { dialog: 'manage-modules'; homepageId: number; modules: ModuleRow[] }
@@ -120,6 +121,49 @@ export type ManageDialogData =
       categories: CategoryOption[]
       key: string
     }
+
+/** A homepage in the popover's lists (app/services/homepages.server.ts HomepageListItem). */
+export type HomepageRow = {
+  id: number
+  name: string
+  icon: string
+  code: string
+  isOpen: boolean
+  isDefault: boolean
+  sort: number
+  current?: boolean
+  memberRole?: string
+  accessible: boolean
+}
+export type HomepageTab = 'created' | 'joined' | 'followed'
+export type HomepageFields = { homepageId: number; title: string; summary: string; icon: string; code: string }
+export type MemberRow = { uid: number; nickname: string; permission: string; isCreator: boolean; createTime: string }
+export type InviteLinkView = { url: string; expiresAt: string | null; useCount: number; maxUses: number }
+
+export type HomepageDialogData =
+  | { dialog: 'homepages'; tab: HomepageTab; wd: string; page: number; rows: HomepageRow[]; next: boolean }
+  | { dialog: 'add-homepage' | 'edit-homepage'; homepage: HomepageFields | null; iconPicker: IconPickerData }
+  | {
+      dialog: 'share'
+      tab: 'link' | 'invite'
+      homepageId: number
+      isOpen: boolean
+      code: string
+      invite: InviteLinkView | null
+      memberAmount: number
+    }
+  | {
+      dialog: 'members'
+      homepageId: number
+      page: number
+      members: MemberRow[]
+      total: number
+      next: boolean
+      /** The owner manages; a member or manager may leave. */
+      isOwner: boolean
+      selfId: number
+    }
+  | { dialog: 'more-homepages'; rows: { id: number; name: string; code: string; summary: string; isMember: boolean }[] }
 
 /** The 400 answer of a management form: the dialog to show again and Conform's reply. */
 export type ManageActionData = { dialog: ManageDialog; result: SubmissionResult<string[]> }

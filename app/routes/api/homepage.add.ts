@@ -2,7 +2,7 @@ import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
 import { HomepageSchema } from '#app/schemas/homepage.ts'
-import { createHomepage, homepageDetail, updateHomepage } from '#app/services/homepages.server.ts'
+import { homepageDetail, saveHomepage } from '#app/services/homepages.server.ts'
 
 export const loader = postOnly
 
@@ -10,8 +10,7 @@ export const loader = postOnly
 export const action = defineApi(
   HomepageSchema,
   async (input, { db, user }) => {
-    const { homepageId } = input
-    const homepage = homepageId ? await updateHomepage(db, user, { ...input, homepageId }) : await createHomepage(db, user, input)
+    const homepage = await saveHomepage(db, user, input)
     return apiOk(await homepageDetail(db, user, homepage.id), '保存成功')
   },
   { auth: true },

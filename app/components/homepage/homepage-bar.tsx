@@ -1,0 +1,73 @@
+import { Link, useLocation } from 'react-router'
+import { can, type Role } from '#app/auth/permissions.ts'
+import { withDialog } from '#app/components/auth/dialog-url.ts'
+import { dialogHref } from '#app/components/manage/dialog-href.ts'
+
+export type HomepageSocial = { isOpen: boolean; followAmount: number; memberAmount: number }
+
+/** Counts above 99 show as 99+ (spec §9). */
+const countLabel = (n: number) => (n > 99 ? '99+' : String(n))
+
+/**
+ * The homepage's people widgets (spec §2 header): the owner's share button (已公开 / member count
+ * / 分享), the members widget, and for visitors of a public homepage: the owner's other homepages,
+ * follow with its count, and back home. Every control is a link to a dialog or a form.
+ */
+export function HomepageBar({
+  homepageId,
+  role,
+  social,
+  formAction,
+}: {
+  homepageId: number
+  role: Role
+  social: HomepageSocial
+  formAction: string
+}) {
+  const location = useLocation()
+  const people = social.memberAmount + 1
+  const shareLabel = social.isOpen ? '已公开' : social.memberAmount > 0 ? `${countLabel(people)}人` : '分享'
+  const follows = can(role, 'follow') || role === 'guest'
+  return (
+    <p className="tools homepage-bar">
+      {role !== 'guest' ? (
+        <Link to={dialogHref(location, 'homepages')} className="button button-small" preventScrollReset>
+          我的主页
+        </Link>
+      ) : null}
+      {role === 'owner' ? (
+        <Link to={dialogHref(location, 'share')} className="button button-small" aria-label={`分享主页（${shareLabel}）`} preventScrollReset>
+          {shareLabel}
+        </Link>
+      ) : null}
+      {can(role, 'view-members') && role !== 'owner' ? (
+        <Link to={dialogHref(location, 'members')} className="button button-small" aria-label={`成员列表（${countLabel(people)}人）`} preventScrollReset>
+          成员 {countLabel(people)}
+        </Link>
+      ) : null}
+      {role !== 'owner' && social.isOpen ? (
+        <>
+          <Link to={dialogHref(location, 'more-homepages')} className="button button-small" preventScrollReset>
+            TA的其它主页
+          </Link>
+          {follows && role === 'guest' ? (
+            <Link to={withDialog(location, 'login')} className="button button-small" preventScrollReset>
+              ☆ 关注 {countLabel(social.followAmount)}
+            </Link>
+          ) : null}
+          {follows && role !== 'guest' ? (
+            <form method="post" action={formAction} className="inline-form">
+              <input type="hidden" name="homepageId" value={homepageId} />
+              <button type="submit" name="intent" value="follow-homepage" className="button button-small" aria-pressed={role === 'follower'}>
+                {role === 'follower' ? '★ 已关注' : '☆ 关注'} {countLabel(social.followAmount)}
+              </button>
+            </form>
+          ) : null}
+          <Link to="/" className="button button-small">
+            回到首页
+          </Link>
+        </>
+      ) : null}
+    </p>
+  )
+}

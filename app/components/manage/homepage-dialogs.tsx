@@ -1,0 +1,334 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import type { ReactNode } from 'react'
+import { Form, Link, useLocation, useNavigation } from 'react-router'
+import { Icon } from '#app/components/icon.tsx'
+import { IconPicker, IconSearchForm } from '#app/components/icon-picker.tsx'
+import { HomepageSchema } from '#app/schemas/homepage.ts'
+import { dialogHref } from './dialog-href.ts'
+import { DefaultSubmit, FormActions, FormError, TextareaField, TextField, useManageForm } from './fields.tsx'
+import type { HomepageDialogData, HomepageTab } from './types.ts'
+
+type Of<D extends HomepageDialogData['dialog']> = Extract<HomepageDialogData, { dialog: D }>
+
+const TAB_NAMES: Record<HomepageTab, string> = { created: '我创建的', joined: '我加入的', followed: '我关注的' }
+const ROLE_NAMES: Record<string, string> = { owner: '创建者', manager: '管理员', member: '成员', follower: '关注' }
+
+/** A one-click POST button of a list row (the page's own action; a reload without JavaScript). */
+function RowAction({
+  intent,
+  fields,
+  label,
+  children,
+  danger = false,
+}: {
+  intent: string
+  fields: Record<string, string | number>
+  label: string
+  children: ReactNode
+  danger?: boolean
+}) {
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <Form method="post" className="inline-form" preventScrollReset>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" name="intent" value={intent} className={`button button-small${danger ? ' button-danger-text' : ''}`} aria-label={label} disabled={busy}>
+        {children}
+      </button>
+    </Form>
+  )
+}
+
+/**
+ * The homepage popover (spec §2): tabs created / joined / followed, a search, load more, and a
+ * link to create one. A created homepage switches the current one; the others open at /{code}.
+ */
+export function HomepagesPopover({ data }: { data: Of<'homepages'> }) {
+  const location = useLocation()
+  const tabHref = (tab: HomepageTab, extra: { wd?: string; page?: number } = {}) => dialogHref(location, 'homepages', { tab, ...extra })
+  return (
+    <div className="manage-list homepages-popover">
+      <nav className="dialog-tabs" aria-label="主页分类">
+        {(Object.keys(TAB_NAMES) as HomepageTab[]).map((tab) => (
+          <Link key={tab} to={tabHref(tab)} aria-current={tab === data.tab ? 'page' : undefined} preventScrollReset replace>
+            {TAB_NAMES[tab]}
+          </Link>
+        ))}
+      </nav>
+      <Form method="get" className="inline-search" preventScrollReset replace role="search">
+        <input type="hidden" name="dialog" value="homepages" />
+        <input type="hidden" name="tab" value={data.tab} />
+        <label>
+          <span className="visually-hidden">搜索主页</span>
+          <input type="search" name="wd" defaultValue={data.wd} placeholder="搜索主页名称" maxLength={20} />
+        </label>
+        <button type="submit" className="button button-small">
+          搜索
+        </button>
+      </Form>
+      {data.rows.length ? (
+        <ul className="manage-rows">
+          {data.rows.map((row) => (
+            <li key={row.id} className="manage-row">
+              <span className="manage-row-name">
+                <Icon name={row.icon || 'tabler:home'} />
+                {data.tab !== 'created' && row.accessible && row.code ? <a href={`/${row.code}`}>{row.name}</a> : <span>{row.name}</span>}
+                {row.current ? <span className="tag">当前</span> : null}
+                {row.isDefault && data.tab === 'created' ? <span className="tag">默认</span> : null}
+                {row.sort > 0 ? <span className="tag">置顶</span> : null}
+                {row.isOpen && data.tab === 'created' ? <span className="tag">已公开</span> : null}
+                {data.tab === 'joined' && row.memberRole ? <span className="tag">{ROLE_NAMES[row.memberRole]}</span> : null}
+                {row.accessible ? null : <span className="muted">对方已取消分享，无法访问</span>}
+              </span>
+              {data.tab === 'created' ? (
+                <span className="manage-row-actions">
+                  {row.current ? null : (
+                    <RowAction intent="switch-homepage" fields={{ homepageId: row.id }} label={`切换到 ${row.name}`}>
+                      切换
+                    </RowAction>
+                  )}
+                  {row.code ? (
+                    <a href={`/${row.code}`} className="button button-small" target="_blank" rel="noopener" aria-label={`新窗口打开 ${row.name}`}>
+                      打开
+                    </a>
+                  ) : null}
+                  <RowAction intent="pin-homepage" fields={{ homepageId: row.id }} label={`${row.sort > 0 ? '取消置顶' : '置顶'} ${row.name}`}>
+                    {row.sort > 0 ? '取消置顶' : '置顶'}
+                  </RowAction>
+                  {row.isDefault ? null : (
+                    <RowAction intent="default-homepage" fields={{ homepageId: row.id }} label={`设为默认 ${row.name}`}>
+                      设为默认
+                    </RowAction>
+                  )}
+                  <Link to={dialogHref(location, 'edit-homepage', { homepageId: row.id })} className="button button-small" aria-label={`编辑 ${row.name}`} preventScrollReset>
+                    编辑
+                  </Link>
+                  <RowAction intent="delete-homepage" fields={{ homepageId: row.id }} label={`删除 ${row.name}`} danger>
+                    删除
+                  </RowAction>
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted empty">{data.wd ? '暂无搜索结果' : '还没有主页'}</p>
+      )}
+      <p className="manage-list-footer">
+        {data.next ? (
+          <Link to={tabHref(data.tab, { wd: data.wd || undefined, page: data.page + 1 })} className="button" preventScrollReset replace>
+            加载更多
+          </Link>
+        ) : null}
+        <Link to={dialogHref(location, 'add-homepage')} className="button button-primary" preventScrollReset>
+          创建新主页
+        </Link>
+      </p>
+    </div>
+  )
+}
+
+/** Add or edit a homepage (spec §5): icon, name, summary and personal domain. */
+export function HomepageForm({
+  data,
+  lastResult,
+  baseHref,
+  cancelHref,
+}: {
+  data: Of<'add-homepage' | 'edit-homepage'>
+  lastResult?: SubmissionResult<string[]> | null
+  baseHref: string
+  cancelHref: string
+}) {
+  const { homepage } = data
+  const { fetcher, form, fields, busy } = useManageForm({
+    id: 'homepage-form',
+    schema: HomepageSchema,
+    defaultValue: {
+      title: homepage?.title ?? '',
+      summary: homepage?.summary ?? '',
+      icon: homepage?.icon ?? '',
+      code: homepage?.code ?? '',
+    },
+    lastResult,
+  })
+  const searchFormId = `${form.id}-icon-search`
+  return (
+    <>
+      <fetcher.Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate className="manage-form">
+        <DefaultSubmit />
+        <input type="hidden" name="intent" value="save-homepage" />
+        {homepage ? <input type="hidden" name="homepageId" value={homepage.homepageId} /> : null}
+        <FormError id={form.errorId} errors={form.errors} />
+        <TextField field={fields.title} label="主页名称" placeholder="请输入主页名称" hint="最多20个字" />
+        <TextareaField field={fields.summary} label="主页简介" placeholder="最多100个字" />
+        <TextField
+          field={fields.code}
+          label="个性域名"
+          placeholder={homepage ? '请输入个性域名' : '可不填'}
+          hint="4-20位数字、字母、中划线组合，且必须为字母开头；设置后主页地址为 /个性域名"
+        />
+        <IconPicker
+          name="icon"
+          value={typeof fields.icon.initialValue === 'string' ? fields.icon.initialValue : ''}
+          {...data.iconPicker}
+          baseHref={baseHref}
+          searchFormId={searchFormId}
+          errors={fields.icon.errors}
+        />
+        <FormActions busy={busy} cancelHref={cancelHref} />
+      </fetcher.Form>
+      <IconSearchForm id={searchFormId} baseHref={baseHref} />
+    </>
+  )
+}
+
+/** The owner's share panel: the public link (share switch) and the invite link. */
+export function SharePanel({ data }: { data: Of<'share'> }) {
+  const location = useLocation()
+  const publicUrl = data.code ? `/${data.code}` : ''
+  return (
+    <div className="manage-list share-panel">
+      <nav className="dialog-tabs" aria-label="分享方式">
+        <Link to={dialogHref(location, 'share', { tab: 'link' })} aria-current={data.tab === 'link' ? 'page' : undefined} preventScrollReset replace>
+          公开链接
+        </Link>
+        <Link to={dialogHref(location, 'share', { tab: 'invite' })} aria-current={data.tab === 'invite' ? 'page' : undefined} preventScrollReset replace>
+          邀请好友
+        </Link>
+        <Link to={dialogHref(location, 'members')} preventScrollReset>
+          成员列表（{data.memberAmount + 1}）
+        </Link>
+      </nav>
+      {data.tab === 'link' ? (
+        <section aria-label="公开链接">
+          <p>{data.isOpen ? '主页已公开：任何人都能通过下面的链接访问。' : '主页未公开：只有你和成员能看到。'}</p>
+          {publicUrl ? (
+            <p>
+              <label>
+                <span>主页链接</span>
+                <input type="text" readOnly value={publicUrl} className="copy-field" />
+              </label>
+            </p>
+          ) : (
+            <p className="muted">请先点击【编辑】选项，设置个性域名</p>
+          )}
+          <p className="manage-list-footer">
+            <RowAction intent="share-homepage" fields={{ homepageId: data.homepageId }} label={data.isOpen ? '取消公开' : '公开主页'}>
+              {data.isOpen ? '取消公开' : '公开主页'}
+            </RowAction>
+            <Link to={dialogHref(location, 'edit-homepage', { homepageId: data.homepageId })} className="button button-small" preventScrollReset>
+              编辑
+            </Link>
+          </p>
+        </section>
+      ) : (
+        <section aria-label="邀请好友">
+          <p>好友打开邀请链接即可加入主页，成为成员。</p>
+          {data.invite ? (
+            <>
+              <p>
+                <label>
+                  <span>邀请链接</span>
+                  <input type="text" readOnly value={data.invite.url} className="copy-field" />
+                </label>
+              </p>
+              <p className="muted">
+                已使用 {data.invite.useCount}/{data.invite.maxUses} 次
+                {data.invite.expiresAt ? `，${new Date(data.invite.expiresAt).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' })} 前有效` : ''}
+              </p>
+              <p className="manage-list-footer">
+                <RowAction intent="invite-link" fields={{ homepageId: data.homepageId, type: 'reset' }} label="重置链接">
+                  重置链接
+                </RowAction>
+                <RowAction intent="invite-link" fields={{ homepageId: data.homepageId, type: 'close' }} label="关闭邀请" danger>
+                  关闭邀请
+                </RowAction>
+              </p>
+            </>
+          ) : (
+            <p className="manage-list-footer">
+              <RowAction intent="invite-link" fields={{ homepageId: data.homepageId, type: 'generate' }} label="生成邀请链接">
+                生成邀请链接
+              </RowAction>
+            </p>
+          )}
+        </section>
+      )}
+    </div>
+  )
+}
+
+const PERMISSION_NAMES: Record<string, string> = { owner: '创建者', manager: '管理员', member: '成员' }
+
+/** Members (30 a page, pages without JavaScript): the creator tagged; the owner appoints, demotes, removes; a member may leave. */
+export function MembersList({ data }: { data: Of<'members'> }) {
+  const location = useLocation()
+  return (
+    <div className="manage-list members-list">
+      <p className="muted">共 {data.total + 1} 人</p>
+      <ul className="manage-rows">
+        {data.members.map((m) => (
+          <li key={m.uid} className="manage-row">
+            <span className="manage-row-name">
+              <span>{m.nickname}</span>
+              <span className="tag">{PERMISSION_NAMES[m.permission]}</span>
+            </span>
+            <span className="manage-row-actions">
+              {data.isOwner && !m.isCreator ? (
+                <>
+                  <RowAction
+                    intent="member-permission"
+                    fields={{ homepageId: data.homepageId, userId: m.uid, permission: m.permission === 'manager' ? 'member' : 'manager' }}
+                    label={`${m.permission === 'manager' ? '取消管理员' : '设为管理员'} ${m.nickname}`}
+                  >
+                    {m.permission === 'manager' ? '取消管理员' : '设为管理员'}
+                  </RowAction>
+                  <RowAction intent="remove-member" fields={{ homepageId: data.homepageId, userId: m.uid }} label={`移除 ${m.nickname}`} danger>
+                    移除
+                  </RowAction>
+                </>
+              ) : null}
+              {!data.isOwner && m.uid === data.selfId ? (
+                <RowAction intent="remove-member" fields={{ homepageId: data.homepageId, userId: m.uid }} label="退出该主页" danger>
+                  退出
+                </RowAction>
+              ) : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="manage-list-footer">
+        {data.page > 1 ? (
+          <Link to={dialogHref(location, 'members', { page: data.page - 1 })} className="button button-small" preventScrollReset replace>
+            上一页
+          </Link>
+        ) : null}
+        {data.next ? (
+          <Link to={dialogHref(location, 'members', { page: data.page + 1 })} className="button button-small" preventScrollReset replace>
+            下一页
+          </Link>
+        ) : null}
+      </p>
+    </div>
+  )
+}
+
+/** The owner's other public homepages, for visitors of one of them. */
+export function MoreHomepages({ data }: { data: Of<'more-homepages'> }) {
+  if (!data.rows.length) return <p className="muted empty">TA没有其它公开的主页</p>
+  return (
+    <ul className="manage-rows">
+      {data.rows.map((row) => (
+        <li key={row.id} className="manage-row">
+          <span className="manage-row-name">
+            <a href={`/${row.code}`}>{row.name}</a>
+            {row.isMember ? <span className="tag">你是成员</span> : null}
+          </span>
+          {row.summary ? <span className="muted">{row.summary}</span> : null}
+        </li>
+      ))}
+    </ul>
+  )
+}
