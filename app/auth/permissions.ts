@@ -17,6 +17,7 @@ const CAPABILITIES = {
   'manage-modules': ['owner'],
   'manage-categories': ['owner'],
   'star-bookmarks': ['owner'],
+  'set-private': ['owner'],
   'view-trash': ['owner'],
   'edit-settings': ['owner'],
   share: ['owner'],

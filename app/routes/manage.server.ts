@@ -100,7 +100,7 @@ const DIALOG_CAPABILITY: Record<ManageDialog, Capability | readonly Capability[]
   'delete-source': 'edit-children',
   children: 'edit-children',
   batch: 'edit-children',
-  'bag-format': 'edit-children',
+  'bag-format': 'manage-categories',
   'batch-open': 'view',
   choose: 'edit-children',
   ...HOMEPAGE_DIALOG_CAPABILITY,

@@ -112,7 +112,7 @@ async function writableParent(tx: Tx, actor: Actor, bagId: number, folderId: num
 }
 
 /** A live bookmark of a homepage the actor may edit, locked for the transaction. */
-async function editableSource(tx: Tx, actor: Actor, id: number, capability: 'edit-children' | 'star-bookmarks' = 'edit-children') {
+async function editableSource(tx: Tx, actor: Actor, id: number, capability: 'edit-children' | 'star-bookmarks' | 'set-private' = 'edit-children') {
   const [row] = await tx.select().from(sources).where(and(eq(sources.id, id), live)).limit(1)
   if (!row) throw new DomainError(NOT_FOUND)
   const access = await requireCapability(tx, actor, row.homepageId, capability, true)
@@ -238,7 +238,7 @@ export async function renameSource(db: Db, actor: Actor, id: number, name: strin
 /** Only-visible-to-me on / off (隐私设置成功). */
 export async function togglePrivate(db: Db, actor: Actor, id: number) {
   return db.transaction(async (tx) => {
-    const { row, role } = await editableSource(tx, actor, id)
+    const { row, role } = await editableSource(tx, actor, id, 'set-private')
     const [updated] = await tx.update(sources).set({ isPrivate: !row.isPrivate }).where(eq(sources.id, row.id)).returning()
     return sourceView(updated!, role)
   })
@@ -275,7 +275,8 @@ async function trashedSource(tx: Tx, actor: Actor, id: number) {
     .where(and(eq(sources.id, id), isNotNull(sources.deletedAt)))
     .limit(1)
   if (!row) throw new DomainError(NOT_FOUND)
-  await requireCapability(tx, actor, row.homepageId, 'edit-children', true)
+  // The trash is the owner's (spec §6): managers delete, only the owner restores or destroys.
+  await requireCapability(tx, actor, row.homepageId, 'view-trash', true)
   return row
 }
 

@@ -21,12 +21,14 @@ test('invite → join → manager → member → removed: each step changes what
   const { homepageId, bid } = owner
 
   expect(await ok(get(owner.client, '/api/homepage/invite-code', { homepageId }))).toMatchObject({ code: '', url: '' })
-  const link = await ok(get(owner.client, '/api/homepage/invite-code', { homepageId, type: 'generate' }))
+  // Reading never makes a link, whatever the type says.
+  expect(await ok(get(owner.client, '/api/homepage/invite-code', { homepageId, type: 'generate' }))).toMatchObject({ code: '' })
+  const link = await ok(post(owner.client, '/api/homepage/invite-code', { homepageId, type: 'generate' }))
   expect(link.code).toMatch(/^[\w-]{43}$/)
   expect(link.url).toBe(`/invite?code=${link.code}`)
   expect(await ok(get(owner.client, '/api/homepage/invite-code', { homepageId }))).toEqual(link)
   // Only the owner sees or makes links.
-  expect((await get(joiner.client, '/api/homepage/invite-code', { homepageId, type: 'generate' })).body.msg).toBe(FORBIDDEN)
+  expect((await post(joiner.client, '/api/homepage/invite-code', { homepageId, type: 'generate' })).body.msg).toBe(FORBIDDEN)
 
   expect(await ok(get(joiner.client, '/api/homepage/invite-detail', { code: link.code }))).toMatchObject({ homepageId, name: '共享主页', memberAmount: 0, memberRole: 'visitor' })
   expect((await post(joiner.client, '/api/homepage/join-homepage', { code: link.code, homepageId })).body).toMatchObject({ code: 1, msg: '已加入该主页' })
@@ -61,7 +63,7 @@ test('invite → join → manager → member → removed: each step changes what
 test('reset and close turn old links off; a member may leave', async () => {
   const owner = await ownerWithOpenHomepage(`reset-${Date.now().toString(36)}`)
   const { homepageId } = owner
-  const first = await ok(get(owner.client, '/api/homepage/invite-code', { homepageId, type: 'generate' }))
+  const first = await ok(post(owner.client, '/api/homepage/invite-code', { homepageId, type: 'generate' }))
   const reset = await post(owner.client, '/api/homepage/reset-code', { homepageId, type: 'reset' })
   expect(reset.body).toMatchObject({ code: 1, msg: '链接已重置' })
   const second = reset.body.data

@@ -93,14 +93,14 @@ function Category({
             </ToolLink>
           ) : null}
           {caps.editChildren ? (
-            <>
-              <ToolLink href={kit.dialog('batch', { bid: bag.bid })} label={`批量管理：${bag.name}`}>
-                批量管理
-              </ToolLink>
-              <ToolLink href={kit.dialog('bag-format', { bid: bag.bid })} label={`批量格式：${bag.name}`}>
-                批量格式
-              </ToolLink>
-            </>
+            <ToolLink href={kit.dialog('batch', { bid: bag.bid })} label={`批量管理：${bag.name}`}>
+              批量管理
+            </ToolLink>
+          ) : null}
+          {caps.manageCategories ? (
+            <ToolLink href={kit.dialog('bag-format', { bid: bag.bid })} label={`批量格式：${bag.name}`}>
+              批量格式
+            </ToolLink>
           ) : null}
           {caps.addLink ? (
               <>

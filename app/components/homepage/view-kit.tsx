@@ -21,7 +21,7 @@ export function capabilitiesOf(role: Role) {
     manageCategories: can(role, 'manage-categories'),
     manageModules: can(role, 'manage-modules'),
     star: can(role, 'star-bookmarks'),
-    privacy: can(role, 'view-private') && can(role, 'edit-children'),
+    privacy: can(role, 'set-private'),
   }
 }
 export type Capabilities = ReturnType<typeof capabilitiesOf>
