@@ -220,7 +220,9 @@ async function snapshot() {
     ok(get(owner(), '/api/homepage/get-trash-list')),
     ok(get(owner(), '/api/homepage/member-list', { homepageId, size: 100 })),
     ok(get(owner(), '/api/homepage/invite-code', { homepageId })),
+    // The layout and the owner's preferences (sort method, remembered category).
     ok(get(owner(), '/api/site/init-info')),
+    ok(get(owner(), '/api/bag/get-operate-remember')),
   ])
   // Visit counts move with page views elsewhere; clicks are counted for everyone (source/click).
   return JSON.stringify(parts, (key, value) => (key === 'number' || key === 'clickAmount' || key === 'clickTime' ? undefined : value))
@@ -259,7 +261,7 @@ describe('role × JSON API call', () => {
       const actor =
         role === 'owner' ? world.owner : role === 'guest' ? null : c.fresh ? await newActor(role) : world.actors[role]
       const body = await c.body(actor)
-      const before = await snapshot()
+      const before = allowed ? '' : await snapshot()
       const client = actor?.client ?? createClient(baseUrl)
       const { status, body: answer } = await call(client, c.path, body)
       if (allowed) {
@@ -270,6 +272,105 @@ describe('role × JSON API call', () => {
       if (role === 'guest') expect([status, answer]).toEqual([403, { code: -1, msg: '请先登录', data: null }])
       else expect(c.refusal ? [...REFUSALS, c.refusal] : REFUSALS, `${c.path} ${JSON.stringify(body)} answered ${answer.code} ${answer.msg}`).toContain(answer.msg)
       expect(answer.code).not.toBe(1)
+      expect(await snapshot()).toBe(before)
+    })
+  }
+})
+
+// ---------------------------------------------------------------------------------------------
+// The page forms: every intent of the start page's action (routes/manage.server.ts and the
+// homepage dialogs), posted without JavaScript to the world's page /{code}
+
+type FormCase = {
+  intent: string
+  allowed: readonly Role[]
+  fields: (actor: Actor | null) => Promise<Record<string, string | number>>
+  fresh?: boolean
+  undo?: () => Promise<unknown>
+}
+
+const s = String
+const FORM_CASES: FormCase[] = [
+  { intent: 'save-module', allowed: OWNER, fields: async () => ({ ...hid(), name: '表单模块', icon: 'tabler:star', moduleType: 2 }) },
+  { intent: 'save-bag', allowed: OWNER, fields: async () => ({ moduleId: world.moduleId, name: '表单分类', icon: 'tabler:folder' }) },
+  { intent: 'save-link', allowed: ['owner', 'manager', 'member'], fields: async () => ({ bid: world.bid, name: '表单链接', url: 'https://form.example/' }) },
+  { intent: 'save-link', allowed: EDITORS, fields: async () => ({ id: await link(), bid: world.bid, name: '改过', url: 'https://form.example/2' }) },
+  { intent: 'save-folder', allowed: EDITORS, fields: async () => ({ bid: world.bid, name: '表单文件夹' }) },
+  { intent: 'save-divider', allowed: EDITORS, fields: async () => ({ id: await divider(), bid: world.bid, name: '表单分割线' }) },
+  { intent: 'save-note', allowed: OWNER, fields: async () => ({ bid: world.bid, remark: '表单笔记' }) },
+  { intent: 'save-bag-format', allowed: OWNER, fields: async () => ({ bid: world.bid, color: '#223344' }) },
+  { intent: 'batch', allowed: EDITORS, fields: async () => ({ bid: world.bid, op: `down:${await link()}`, key: rand(), x: await link() }) },
+  { intent: 'batch', allowed: EDITORS, fields: async () => ({ bid: world.bid, op: 'delete', ids: await link() }) },
+  { intent: 'choose', allowed: EDITORS, fields: async () => ({ id: await folder(), ids: await link(), op: 'copy', key: rand() }) },
+  { intent: 'switch-sort', allowed: SIGNED_IN, fields: async () => ({ method: 'custom' }) },
+  { intent: 'delete-module', allowed: OWNER, fields: async () => ({ moduleId: await module() }) },
+  { intent: 'delete-bag', allowed: OWNER, fields: async () => ({ bid: await bag() }) },
+  { intent: 'delete-source', allowed: EDITORS, fields: async () => ({ id: await link() }) },
+  { intent: 'toggle-private', allowed: OWNER, fields: async () => ({ id: await link() }) },
+  { intent: 'toggle-star', allowed: OWNER, fields: async () => ({ id: await link() }) },
+  { intent: 'move-bag-up', allowed: OWNER, fields: async () => ({ bid: await bag() }) },
+  { intent: 'move-bag-down', allowed: OWNER, fields: async () => ({ bid: world.bid }) },
+  { intent: 'move-module-up', allowed: OWNER, fields: async () => ({ moduleId: await module() }) },
+  { intent: 'move-module-down', allowed: OWNER, fields: async () => ({ moduleId: world.moduleId }) },
+  { intent: 'set-default-module', allowed: OWNER, fields: async () => ({ moduleId: await module() }), undo: () => post(owner(), '/api/module/set-default-module', { ...hid(), moduleId: world.moduleId }) },
+  { intent: 'save-homepage', allowed: SIGNED_IN, fields: async () => ({ title: '表单主页', icon: 'tabler:home' }) },
+  { intent: 'save-homepage', allowed: OWNER, fields: async () => ({ ...hid(), title: '世界', icon: 'tabler:home', code: world.code }) },
+  { intent: 'switch-homepage', allowed: OWNER, fields: async () => hid() },
+  { intent: 'pin-homepage', allowed: OWNER, fields: async () => hid(), undo: () => post(owner(), '/api/homepage/set-top', { id: world.homepageId }) },
+  { intent: 'default-homepage', allowed: OWNER, fields: async () => hid() },
+  { intent: 'delete-homepage', allowed: OWNER, fields: async () => ({ homepageId: await spareHomepage() }) },
+  { intent: 'share-homepage', allowed: OWNER, fields: async () => hid(), undo: () => post(owner(), '/api/homepage/set-open-status', hid()) },
+  { intent: 'invite-link', allowed: OWNER, fields: async () => ({ ...hid(), type: 'reset' }) },
+  { intent: 'member-permission', allowed: OWNER, fields: async () => ({ ...hid(), userId: (await newActor('member')).userId, permission: 'manager' }) },
+  { intent: 'remove-member', allowed: OWNER, fields: async () => ({ ...hid(), userId: (await newActor('member')).userId }) },
+  { intent: 'remove-member', allowed: ['manager', 'member'], fields: async (actor) => ({ ...hid(), userId: actor?.userId ?? 0 }), fresh: true },
+  { intent: 'follow-homepage', allowed: ['follower', 'visitor'], fields: async () => hid(), fresh: true },
+]
+
+/** Intents that act on no homepage data: 获取 fills the form from another site and saves nothing. */
+const NOT_SAVING_INTENTS = new Set(['FILL_LINK_INTENT', 'FETCH_ICON_INTENT'])
+
+/** The flash toast a redirect sets (POST/redirect/GET), if any. */
+function toastOf(response: Response) {
+  // A page answer may also clear an earlier toast (qy_toast=; Max-Age=0): only a set one counts.
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('qy_toast=') && !c.startsWith('qy_toast=;'))
+  if (!cookie) return null
+  return JSON.parse(decodeURIComponent(cookie.slice('qy_toast='.length).split(';')[0]!)) as { type: string; msg: string }
+}
+
+describe('role × page form', () => {
+  test('the matrix covers every intent of the page action', () => {
+    const manage = readFileSync('app/routes/manage.server.ts', 'utf8')
+    const actionSwitch = manage.slice(manage.indexOf('  switch (intent) {'))
+    const homepage = readFileSync('app/routes/homepage-dialogs.server.ts', 'utf8')
+    const homepageSet = homepage.slice(homepage.indexOf('HOMEPAGE_INTENTS = new Set(['), homepage.indexOf('])', homepage.indexOf('HOMEPAGE_INTENTS')))
+    const intents = [
+      ...[...actionSwitch.matchAll(/^\s+case ('[\w-]+'|[A-Z_]+):/gm)].map(([, name]) => name!.replace(/'/g, '')),
+      ...[...homepageSet.matchAll(/'([\w-]+)'/g)].map(([, name]) => name!),
+    ]
+    expect(intents.length).toBeGreaterThan(30)
+    const covered = new Set(FORM_CASES.map((c) => c.intent))
+    expect(intents.filter((i) => !covered.has(i) && !NOT_SAVING_INTENTS.has(i))).toEqual([])
+  })
+
+  for (const c of FORM_CASES) {
+    test.each(ROLES.map((role) => [role, c.allowed.includes(role)] as const))(`${c.intent} as %s (allowed: %s)`, async (role, allowed) => {
+      world.bid = await bag()
+      const actor = role === 'owner' ? world.owner : role === 'guest' ? null : c.fresh ? await newActor(role) : world.actors[role]
+      const fields = Object.fromEntries(Object.entries(await c.fields(actor)).map(([k, v]) => [k, s(v)]))
+      const before = allowed ? '' : await snapshot()
+      const client = actor?.client ?? createClient(baseUrl)
+      const response = await client.request(`/${world.code}`, { method: 'POST', form: { intent: c.intent, ...fields }, headers: client.sameOrigin })
+      const toast = toastOf(response)
+      const what = `${c.intent} ${JSON.stringify(fields)} → ${response.status} ${JSON.stringify(toast)}`
+      if (allowed) {
+        expect(response.status, what).toBe(302)
+        expect(toast?.type, what).not.toBe('error')
+        await c.undo?.()
+        return
+      }
+      if (role === 'guest') expect(response.headers.get('location'), what).toMatch(/dialog=login/)
+      else expect(response.status === 400 || toast?.type === 'error', what).toBe(true)
       expect(await snapshot()).toBe(before)
     })
   }
