@@ -110,7 +110,7 @@ test('a second homepage is shared, followed, joined by invite, co-managed, and i
     await helper.page.getByRole('button', { name: '加入主页', exact: true }).click()
     await expect(helper.page).toHaveURL(`${baseURL}/${code}`)
     await expect(toast(helper.page)).toHaveText('已加入该主页')
-    await expect(helper.page.getByRole('link', { name: '成员列表（2人）' })).toBeVisible()
+    await expect(helper.page.getByRole('link', { name: '成员 2 人（成员列表）' })).toBeVisible()
   })
 
   const bid = await test.step('the owner adds two links and promotes the new member to manager', async () => {

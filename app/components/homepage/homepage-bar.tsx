@@ -36,13 +36,15 @@ export function HomepageBar({
         </Link>
       ) : null}
       {role === 'owner' ? (
-        <Link to={dialogHref(location, 'share')} className="button button-small" aria-label={`分享主页（${shareLabel}）`} preventScrollReset>
+        <Link to={dialogHref(location, 'share')} className="button button-small" preventScrollReset>
           {shareLabel}
+          <span className="visually-hidden">（分享主页）</span>
         </Link>
       ) : null}
       {can(role, 'view-members') && role !== 'owner' ? (
-        <Link to={dialogHref(location, 'members')} className="button button-small" aria-label={`成员列表（${countLabel(people)}人）`} preventScrollReset>
+        <Link to={dialogHref(location, 'members')} className="button button-small" preventScrollReset>
           成员 {countLabel(people)}
+          <span className="visually-hidden">人（成员列表）</span>
         </Link>
       ) : null}
       {role !== 'owner' && social.isOpen ? (
