@@ -47,7 +47,6 @@ CREATE TABLE "homepage_visits" (
 	CONSTRAINT "homepage_visits_homepage_id_day_pk" PRIMARY KEY("homepage_id","day")
 );
 --> statement-breakpoint
-ALTER TABLE "homepages" ADD COLUMN "invite_code" varchar(32);--> statement-breakpoint
 ALTER TABLE "modules" ADD COLUMN "share_params" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "bag_follows" ADD CONSTRAINT "bag_follows_bag_id_bags_id_fk" FOREIGN KEY ("bag_id") REFERENCES "public"."bags"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bag_follows" ADD CONSTRAINT "bag_follows_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -62,5 +61,4 @@ CREATE INDEX "bag_follows_user_idx" ON "bag_follows" USING btree ("user_id");-->
 CREATE INDEX "homepage_follows_user_idx" ON "homepage_follows" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "homepage_invites_token_key" ON "homepage_invites" USING btree ("token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "homepage_invites_live_key" ON "homepage_invites" USING btree ("homepage_id") WHERE "homepage_invites"."revoked_at" is null;--> statement-breakpoint
-CREATE INDEX "homepage_members_user_idx" ON "homepage_members" USING btree ("user_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "homepages_invite_code_key" ON "homepages" USING btree ("invite_code");
+CREATE INDEX "homepage_members_user_idx" ON "homepage_members" USING btree ("user_id");

@@ -34,8 +34,6 @@ export const homepages = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     /** Pin order: 0 = not pinned. */
     sort: integer('sort').notNull().default(0),
-    /** The token of the live invite link (≥ 128 random bits); null when none or closed. */
-    inviteCode: varchar('invite_code', { length: 32 }),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     layout: jsonb('layout').$type<Record<string, unknown>>().notNull().default({}),
     skin: jsonb('skin').$type<Record<string, unknown>>().notNull().default({}),
@@ -48,7 +46,6 @@ export const homepages = pgTable(
       .on(sql`lower(${t.code})`)
       .where(sql`${t.deletedAt} is null and ${t.code} is not null`),
     index('homepages_user_id_idx').on(t.userId),
-    uniqueIndex('homepages_invite_code_key').on(t.inviteCode),
   ],
 )
 
