@@ -19,6 +19,7 @@ import {
   trashHomepage,
 } from '#app/services/homepages.server.ts'
 import { getInviteLink, listMembers, MEMBER_PAGE_SIZE, removeMember, resetInviteLink, setMemberPermission } from '#app/services/members.server.ts'
+import { homepageStats } from '#app/services/visits.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 
 /**
@@ -95,6 +96,8 @@ export async function loadHomepageDialog(
         code: resolved.homepage.code ?? '',
         invite: link.url ? { url: link.url, expiresAt: link.expiresAt, useCount: link.useCount, maxUses: link.maxUses } : null,
         memberAmount: resolved.memberAmount,
+        followAmount: resolved.followAmount,
+        stats: await homepageStats(db, homepageId),
       }
     }
     case 'members': {

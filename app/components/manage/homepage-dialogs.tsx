@@ -201,6 +201,24 @@ export function SharePanel({ data }: { data: Of<'share'> }) {
           成员列表（{data.memberAmount + 1}）
         </Link>
       </nav>
+      <dl className="homepage-stats">
+        <div>
+          <dt>今日访问</dt>
+          <dd>{data.stats.today}</dd>
+        </div>
+        <div>
+          <dt>昨日访问</dt>
+          <dd>{data.stats.yesterday}</dd>
+        </div>
+        <div>
+          <dt>累计访问</dt>
+          <dd>{data.stats.total}</dd>
+        </div>
+        <div>
+          <dt>关注</dt>
+          <dd>{data.followAmount}</dd>
+        </div>
+      </dl>
       {data.tab === 'link' ? (
         <section aria-label="公开链接">
           <p>{data.isOpen ? '主页已公开：任何人都能通过下面的链接访问。' : '主页未公开：只有你和成员能看到。'}</p>

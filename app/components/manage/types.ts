@@ -151,6 +151,9 @@ export type HomepageDialogData =
       code: string
       invite: InviteLinkView | null
       memberAmount: number
+      followAmount: number
+      /** Visits (spec §3 stats). */
+      stats: { today: number; yesterday: number; total: number }
     }
   | {
       dialog: 'members'
