@@ -1,6 +1,7 @@
-import { Form, Link, NavLink, useLocation } from 'react-router'
+import { Form, Link, NavLink, useLocation, useMatches } from 'react-router'
 import { withDialog } from './auth/dialog-url.ts'
 import { Clock } from './clock.tsx'
+import { homepagesPopoverHref } from './manage/dialog-href.ts'
 
 export type HeaderUser = { id: number; nickname: string } | null
 
@@ -17,17 +18,31 @@ export function SiteHeader({
   clock: { now: number; timeZone: string }
 }) {
   const location = useLocation()
+  const matches = useMatches()
+  const nameTitle = [...homepageName].length >= TOOLTIP_FROM ? homepageName : undefined
   return (
     <header className="site-header">
       <div className="site-header-inner">
-        <Link to="/" className="brand">
-          <span className="brand-logo" aria-hidden="true">
-            起
-          </span>
-          <span className="brand-name" title={[...homepageName].length >= TOOLTIP_FROM ? homepageName : undefined}>
-            {homepageName}
-          </span>
-        </Link>
+        {user ? (
+          // Signed in, the name opens the homepage popover (spec §2); the logo still leads home.
+          <div className="brand">
+            <Link to="/" className="brand-logo" aria-label="起页首页">
+              起
+            </Link>
+            <Link to={homepagesPopoverHref(location, matches)} className="brand-name" title={nameTitle} aria-label={`${homepageName}（我的主页）`} preventScrollReset>
+              {homepageName}
+            </Link>
+          </div>
+        ) : (
+          <Link to="/" className="brand">
+            <span className="brand-logo" aria-hidden="true">
+              起
+            </span>
+            <span className="brand-name" title={nameTitle}>
+              {homepageName}
+            </span>
+          </Link>
+        )}
         <nav aria-label="主菜单" className="main-nav">
           <NavLink to="/" end>
             首页

@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import type { Route } from './+types/homepage'
 import { HomepageView } from '#app/components/homepage/homepage-view.tsx'
 import { NOT_FOUND_MSG } from '#app/components/error-page.tsx'
+import { MANAGE_PAGE_HANDLE } from '#app/components/manage/dialog-href.ts'
 import { ManageDialog } from '#app/components/manage/manage-dialog.tsx'
 import { appContext, userContext } from '#app/context.ts'
 import { followsClosedHomepage, NO_LONGER_SHARED } from '#app/services/follows.server.ts'
@@ -19,6 +20,9 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   }
   return { ...page, manage }
 }
+
+/** Renders the management dialogs: the header's homepage popover link opens on this page. */
+export const handle = MANAGE_PAGE_HANDLE
 
 /** Every management form of the page (modules, categories, bookmarks) posts here. */
 export const action = manageAction

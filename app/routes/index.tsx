@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router'
 import type { Route } from './+types/index'
 import { withDialog } from '#app/components/auth/dialog-url.ts'
 import { HomepageView } from '#app/components/homepage/homepage-view.tsx'
+import { MANAGE_PAGE_HANDLE } from '#app/components/manage/dialog-href.ts'
 import { ManageDialog } from '#app/components/manage/manage-dialog.tsx'
 import { userContext } from '#app/context.ts'
 import { loadHomepagePage } from './homepage-page.server.ts'
@@ -11,6 +12,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const [page, manage] = await Promise.all([loadHomepagePage(context, null, { request }), loadManageDialog(context, request, url)])
   return { page, isGuest: context.get(userContext) === null, headerTitle: page?.headerTitle, manage }
 }
+
+/** Renders the management dialogs: the header's homepage popover link opens on this page. */
+export const handle = MANAGE_PAGE_HANDLE
 
 /** Every management form of the page (modules, categories, bookmarks) posts here. */
 export const action = manageAction

@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import type { Route } from './+types/module'
 import { NOT_FOUND_MSG } from '#app/components/error-page.tsx'
 import { HomepageView } from '#app/components/homepage/homepage-view.tsx'
+import { MANAGE_PAGE_HANDLE } from '#app/components/manage/dialog-href.ts'
 import { ManageDialog } from '#app/components/manage/manage-dialog.tsx'
 import { loadHomepagePage } from './homepage-page.server.ts'
 import { loadManageDialog, manageAction } from './manage.server.ts'
@@ -20,6 +21,9 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
   if (!page) throw data(NOT_FOUND_MSG, { status: 404 })
   return { ...page, moduleName: page.homepage.tabs[0]?.name ?? '', manage }
 }
+
+/** Renders the management dialogs: the header's homepage popover link opens on this page. */
+export const handle = MANAGE_PAGE_HANDLE
 
 /** The management forms of the page (star and privacy toggles among them) post to the page itself. */
 export const action = manageAction

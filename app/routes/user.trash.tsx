@@ -36,11 +36,14 @@ const timeFormat = new Intl.DateTimeFormat('zh-CN', {
   hour12: false,
 })
 
-function pageOf(url: URL) {
-  const raw = url.searchParams.get('page')
+function pageOf(url: URL, name = 'page') {
+  const raw = url.searchParams.get(name)
   const page = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : 1
   return Math.max(1, page)
 }
+
+/** The trashed homepages have their own pages (`hpage`, 10 each), above the first page of bookmarks. */
+const HOMEPAGE_PAGE = 'hpage'
 
 /** `/user/trash`: what the signed-in user deleted, 20 a page, newest first. Guests go to login. */
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -49,10 +52,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { db } = context.get(appContext)
   const page = pageOf(url)
   const trash = await listTrash(db, user, { page, size: PAGE_SIZE })
-  const trashedHomepages = page === 1 ? (await listTrashedHomepages(db, user, { page: 1 })).list : []
+  const homepagePage = pageOf(url, HOMEPAGE_PAGE)
+  const trashedHomepages = page === 1 ? await listTrashedHomepages(db, user, { page: homepagePage }) : { list: [], next: false }
   return {
     headerTitle: '个人中心',
-    homepages: trashedHomepages.map((h) => ({ id: h.id, name: h.name, code: h.code, deletedAt: timeFormat.format(new Date(h.deletedAt)) })),
+    homepages: trashedHomepages.list.map((h) => ({ id: h.id, name: h.name, code: h.code, deletedAt: timeFormat.format(new Date(h.deletedAt)) })),
+    homepagePage,
+    moreHomepages: trashedHomepages.next,
     page,
     hasMore: trash.hasMore,
     total: trash.total,
@@ -78,13 +84,15 @@ const INTENTS = {
   'restore-homepage': async (...args: Parameters<typeof restoreHomepage>) => (await restoreHomepage(...args)).msg,
 } as const
 
-/** 恢复 / 彻底删除 a bookmark or a category; back to the same page with a toast (no JS needed). */
+/** 恢复 / 彻底删除 a bookmark, a category or a homepage; back to the same page with a toast (no JS needed). */
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = context.get(userContext)
   if (!user) throw redirect(LOGIN_HREF)
   const { db } = context.get(appContext)
   // `url`, not request.url: the browser's own posts arrive at /user/trash.data.
-  const back = `${url.pathname}${url.searchParams.has('page') ? `?page=${pageOf(url)}` : ''}`
+  const back = url.searchParams.has(HOMEPAGE_PAGE)
+    ? `${url.pathname}?${HOMEPAGE_PAGE}=${pageOf(url, HOMEPAGE_PAGE)}`
+    : `${url.pathname}${url.searchParams.has('page') ? `?page=${pageOf(url)}` : ''}`
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
   const rawId = String(form.get('id') ?? '')
@@ -196,7 +204,7 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
       <section className="user-main" aria-labelledby="trash-title">
         <h1 id="trash-title">回收站</h1>
         <p className="muted">{`删除的书签和分类会先放在这里，可以恢复，也可以彻底删除。共 ${loaderData.total} 项。`}</p>
-        {loaderData.homepages.length ? (
+        {loaderData.homepages.length || loaderData.homepagePage > 1 ? (
           <section aria-labelledby="trash-homepages-title">
             <h2 id="trash-homepages-title">已删除的主页</h2>
             <ul className="trash-list">
@@ -223,6 +231,20 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
+            {loaderData.homepagePage > 1 || loaderData.moreHomepages ? (
+              <nav className="pager" aria-label="已删除的主页分页">
+                {loaderData.homepagePage > 1 ? (
+                  <Link to={`/user/trash?${HOMEPAGE_PAGE}=${loaderData.homepagePage - 1}`} rel="prev">
+                    上一页主页
+                  </Link>
+                ) : null}
+                {loaderData.moreHomepages ? (
+                  <Link to={`/user/trash?${HOMEPAGE_PAGE}=${loaderData.homepagePage + 1}`} rel="next">
+                    更多已删除的主页
+                  </Link>
+                ) : null}
+              </nav>
+            ) : null}
           </section>
         ) : null}
         {items.length ? (

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { homepages, users } from '#app/db/schema/index.ts'
+import { homepageFollows, homepageMembers, homepages, users } from '#app/db/schema/index.ts'
 import { HomepageSchema, RESERVED_CODES } from '#app/schemas/homepage.ts'
 import { createUser } from '#tests/db-utils.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
@@ -9,7 +9,9 @@ import {
   createHomepage,
   DEFAULT_NOT_DELETABLE,
   hardDeleteHomepage,
+  HOMEPAGE_PAGE_SIZE,
   listCreatedHomepages,
+  listRelatedHomepages,
   listTrashedHomepages,
   restoreHomepage,
   RESTORED_WITHOUT_CODE,
@@ -22,6 +24,7 @@ import {
   trashHomepage,
   updateHomepage,
 } from './homepages.server.ts'
+import { resolveHomepage } from './homepage.server.ts'
 import { listModules } from './module.server.ts'
 
 const testDb = useTestDb()
@@ -49,10 +52,17 @@ describe('add / edit validation (spec §5)', () => {
   test('every static first segment of our routes is reserved', async () => {
     const { readFile } = await import('node:fs/promises')
     const routes = await readFile('app/routes.ts', 'utf8')
-    // Top-level routes only (two spaces in): those under prefix('api') live below /api.
-    const firsts = [...routes.matchAll(/^  route\('([a-z][\w-]*)/gm)].map((m) => m[1]!)
-    expect(firsts.length).toBeGreaterThan(3)
-    for (const first of [...firsts, 'api']) expect(RESERVED_CODES.has(first), first).toBe(true)
+    // Top-level entries only (two spaces in): the calls under prefix('api') live below /api.
+    const firsts = [...routes.matchAll(/^ {2}(?:route|\.\.\.prefix)\('([a-z][\w-]*)/gm)].map((m) => m[1]!)
+    expect(firsts).toEqual(expect.arrayContaining(['login', 'api', 'user', 'invite']))
+    for (const first of firsts) expect(RESERVED_CODES.has(first), first).toBe(true)
+  })
+
+  test('the first segments of the spec’s routes (§2) are reserved, and refused in any letter case', () => {
+    const spec = ['group', 'invite', 'collection', 's', 'blog', 'editor', 'preview', 'login', 'user', 'err', 'upload', 'discover', 'tool', 'help', 'plugin', 'forget', 'oauth', 'site', 'friend-links', 'sitemap', 'super']
+    for (const first of spec) expect(RESERVED_CODES.has(first), first).toBe(true)
+    expect(messages({ title: '好', icon, code: 'Invite' })).toEqual(['该个性域名为系统保留，请换一个'])
+    expect(messages({ title: '好', icon, code: 'ＵＳＥＲ' })).toEqual(['该个性域名为系统保留，请换一个'])
   })
 })
 
@@ -138,5 +148,108 @@ describe('owning many homepages', () => {
     await expect(trashHomepage(db, other, named.id)).rejects.toThrow(FORBIDDEN)
     expect(await toggleHomepageOpen(db, user, named.id)).toEqual({ isOpen: false, msg: '主页已经取消分享！' })
     await expect(toggleHomepageOpen(db, other, named.id)).rejects.toThrow(NOT_FOUND)
+  })
+})
+
+describe('only the owner', () => {
+  test('a member, a manager, a follower and a visitor of an open homepage are refused everything, and nothing changes', async () => {
+    const db = testDb()
+    const { user: owner } = await createUser(db)
+    const page = await createHomepage(db, owner, input('共享', 'shared-page'))
+    await toggleHomepageOpen(db, owner, page.id)
+    const people = []
+    for (const relation of ['member', 'manager', 'follower', 'visitor'] as const) {
+      const { user } = await createUser(db)
+      if (relation === 'member' || relation === 'manager') await db.insert(homepageMembers).values({ homepageId: page.id, userId: user.id, permission: relation })
+      if (relation === 'follower') await db.insert(homepageFollows).values({ homepageId: page.id, userId: user.id })
+      people.push(user)
+    }
+    const snapshot = async () => ({ homepages: await db.select().from(homepages).orderBy(homepages.id), users: await db.select().from(users).orderBy(users.id) })
+    const before = await snapshot()
+    for (const user of people) {
+      const attempts = [
+        updateHomepage(db, user, { ...input('占领', 'taken-over'), homepageId: page.id }),
+        switchHomepage(db, user, page.id),
+        setDefaultHomepage(db, user, page.id),
+        toggleHomepagePin(db, user, page.id),
+        toggleHomepageOpen(db, user, page.id),
+        trashHomepage(db, user, page.id),
+      ]
+      for (const attempt of attempts) await expect(attempt).rejects.toThrow(FORBIDDEN)
+    }
+    await trashHomepage(db, owner, page.id)
+    const trashed = await snapshot()
+    for (const user of people) {
+      await expect(restoreHomepage(db, user, page.id)).rejects.toThrow(NOT_FOUND)
+      await expect(hardDeleteHomepage(db, user, page.id)).rejects.toThrow(NOT_FOUND)
+      expect((await listTrashedHomepages(db, user, { page: 1 })).list).toEqual([])
+    }
+    expect(await snapshot()).toEqual(trashed)
+    expect(before.homepages.find((h) => h.id === page.id)).toMatchObject({ title: '共享', code: 'shared-page', isOpen: true, sort: 0 })
+    await expect(createHomepage(db, null, input('游客'))).rejects.toThrow('请先登录')
+  })
+
+  test('trashing the current homepage sends `/` back to the default one', async () => {
+    const db = testDb()
+    const { user } = await createUser(db)
+    const second = await createHomepage(db, user, input('第二'))
+    const current = async () => (await db.select().from(users).where(eq(users.id, user.id)))[0]!.currentHomepageId
+    expect(await current()).toBe(second.id)
+    await trashHomepage(db, user, second.id)
+    expect(await current()).toBeNull()
+    const resolved = await resolveHomepage(db, user, null)
+    expect(resolved?.homepage.id).toBe(user.currentHomepageId)
+  })
+})
+
+describe('joined and followed lists', () => {
+  test('a followed homepage no longer shared, or trashed, stays listed as not accessible; joined ones carry the role', async () => {
+    const db = testDb()
+    const { user: owner } = await createUser(db, { nickname: '主人' })
+    const { user: me } = await createUser(db)
+    const open = await createHomepage(db, owner, input('开着', 'still-open'))
+    const closed = await createHomepage(db, owner, input('关了', 'now-closed'))
+    const gone = await createHomepage(db, owner, input('删了', 'now-gone'))
+    for (const page of [open, closed, gone]) {
+      await toggleHomepageOpen(db, owner, page.id)
+      await db.insert(homepageFollows).values({ homepageId: page.id, userId: me.id })
+    }
+    await db.insert(homepageMembers).values({ homepageId: closed.id, userId: me.id, permission: 'manager' })
+    await toggleHomepageOpen(db, owner, closed.id)
+    await trashHomepage(db, owner, gone.id)
+
+    const followed = await listRelatedHomepages(db, me, 'followed', { page: 1 })
+    const byTitle = Object.fromEntries(followed.list.map((h) => [h.title, h]))
+    expect(byTitle['开着']).toMatchObject({ accessible: true, code: 'still-open', nickname: '主人' })
+    expect(byTitle['关了']).toMatchObject({ accessible: false, code: 'now-closed' })
+    // Its code may be someone else's by now.
+    expect(byTitle['删了']).toMatchObject({ accessible: false, code: '', routeDomain: '' })
+    expect(followed).toMatchObject({ total: 3, next: false })
+    expect((await listRelatedHomepages(db, me, 'followed', { page: 1, wd: '开' })).list.map((h) => h.title)).toEqual(['开着'])
+
+    const joined = await listRelatedHomepages(db, me, 'joined', { page: 1 })
+    expect(joined.list).toEqual([expect.objectContaining({ title: '关了', memberRole: 'manager', accessible: true })])
+  })
+
+  test('ten to a page; the trash pages too', async () => {
+    const db = testDb()
+    const { user: owner } = await createUser(db)
+    const { user: me } = await createUser(db)
+    for (let i = 1; i <= 12; i++) {
+      const page = await createHomepage(db, owner, input(`第${i}`))
+      await db.insert(homepageFollows).values({ homepageId: page.id, userId: me.id })
+      await trashHomepage(db, owner, page.id)
+    }
+    const first = await listRelatedHomepages(db, me, 'followed', { page: 1 })
+    const second = await listRelatedHomepages(db, me, 'followed', { page: 2 })
+    expect([first.list.length, first.next, second.list.length, second.next]).toEqual([HOMEPAGE_PAGE_SIZE, true, 2, false])
+    const trash = [await listTrashedHomepages(db, owner, { page: 1 }), await listTrashedHomepages(db, owner, { page: 2 })]
+    expect(trash.map((t) => [t.list.length, t.next, t.total])).toEqual([
+      [10, true, 12],
+      [2, false, 12],
+    ])
+    // Last trashed first, no row on two pages.
+    expect(trash[0]!.list[0]!.title).toBe('第12')
+    expect(new Set(trash.flatMap((t) => t.list.map((h) => h.id))).size).toBe(12)
   })
 })

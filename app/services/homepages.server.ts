@@ -256,15 +256,22 @@ export async function listCreatedHomepages(db: Db, actor: Actor, { word }: { wor
 export async function listTrashedHomepages(db: Db, actor: Actor, { page }: { page: number }) {
   const user = signedIn(actor)
   const where = and(eq(homepages.userId, user.id), isNotNull(homepages.deletedAt))
-  const rows = await db.select().from(homepages).where(where).orderBy(desc(homepages.deletedAt)).limit(paging(page).limit).offset(paging(page).offset)
+  const { limit, offset } = paging(page)
+  const rows = await db.select().from(homepages).where(where).orderBy(desc(homepages.deletedAt), desc(homepages.id)).limit(limit).offset(offset)
   const [total] = await db.select({ n: count() }).from(homepages).where(where)
+  const n = total?.n ?? 0
   return {
     list: rows.map((row) => ({ ...listItem(row, user.nickname), deletedAt: row.deletedAt!.toISOString() })),
-    total: total?.n ?? 0,
+    total: n,
+    next: offset + rows.length < n,
   }
 }
 
-/** Homepages the user joined by invite (joined tab) or follows (followed tab): pinned first, then newest. */
+/**
+ * Homepages the user joined by invite (joined tab) or follows (followed tab): pinned first, then
+ * newest. A followed homepage stays listed once unshared or trashed, marked not accessible, so
+ * the follower learns why it is gone (对方已取消分享，无法访问); a trashed one leaves the joined tab.
+ */
 export async function listRelatedHomepages(
   db: Db,
   actor: Actor,
@@ -273,7 +280,7 @@ export async function listRelatedHomepages(
 ) {
   const user = signedIn(actor)
   const link = kind === 'joined' ? homepageMembers : homepageFollows
-  const where = and(eq(link.userId, user.id), isNull(homepages.deletedAt), searchable(wd))
+  const where = and(eq(link.userId, user.id), kind === 'joined' ? isNull(homepages.deletedAt) : undefined, searchable(wd))
   const rows = await db
     .select({
       homepage: homepages,
@@ -297,7 +304,9 @@ export async function listRelatedHomepages(
     listItem(homepage, nickname, {
       sort,
       memberRole: permission,
-      accessible: kind === 'joined' || homepage.isOpen,
+      accessible: kind === 'joined' || (homepage.isOpen && !homepage.deletedAt),
+      // A trashed homepage's code may belong to someone else by now.
+      ...(homepage.deletedAt ? { code: '', routeDomain: '' } : {}),
     }),
   )
   return { list, total: total?.n ?? 0, next: paging(page).offset + list.length < (total?.n ?? 0) }

@@ -98,6 +98,9 @@ test('a second homepage is shared, followed, joined by invite, co-managed, and i
   await test.step('the owner makes an invite link', async () => {
     await gotoReady(page, `/${code}?dialog=share&tab=invite`, js)
     const dialog = panel(page, js, '分享主页')
+    // The guest's and the follower's page views count; the owner's do not.
+    await expect(dialog.locator('.homepage-stats')).toContainText(/今日访问[2-9]/)
+    await expect(dialog.locator('.homepage-stats')).toContainText('关注1')
     await dialog.getByRole('button', { name: '生成邀请链接', exact: true }).click()
     await expect(flash(page)).toHaveText('邀请链接已生成')
     inviteUrl = await panel(page, js, '分享主页').getByLabel('邀请链接').inputValue()

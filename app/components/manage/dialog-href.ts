@@ -114,3 +114,18 @@ export function returnHref(location: { pathname: string; search: string }, from:
 export function backHref(location: { pathname: string; search: string }) {
   return returnHref(location, new URLSearchParams(location.search).get('from'))
 }
+
+/** The `handle` of a route whose page renders the management dialogs (`/`, `/:code`, `/:code/:moduleId`). */
+export const MANAGE_PAGE_HANDLE = { manageDialogs: true } as const
+
+/**
+ * The homepage popover from the header: on the page being shown when it renders dialogs (it
+ * loaded: an error page did not), else on the user's current homepage.
+ */
+export function homepagesPopoverHref(
+  location: { pathname: string; search: string },
+  matches: readonly { handle?: unknown; loaderData?: unknown }[],
+) {
+  const here = matches.some((m) => m.loaderData !== undefined && (m.handle as Partial<typeof MANAGE_PAGE_HANDLE> | undefined)?.manageDialogs)
+  return dialogHref(here ? location : { pathname: '/', search: '' }, 'homepages')
+}
