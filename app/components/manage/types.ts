@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { Formats } from '#app/db/schema/index.ts'
 import type { IconPickerData } from '#app/icons/picker.server.ts'
+import type { HomepageListItem } from '#app/services/homepages.server.ts'
 import type { SortMethod } from '#app/schemas/sort.ts'
 import type { ManageDialog } from './dialog-href.ts'
 
@@ -122,19 +123,8 @@ export type ManageDialogData =
       key: string
     }
 
-/** A homepage in the popover's lists (app/services/homepages.server.ts HomepageListItem). */
-export type HomepageRow = {
-  id: number
-  name: string
-  icon: string
-  code: string
-  isOpen: boolean
-  isDefault: boolean
-  sort: number
-  current?: boolean
-  memberRole?: string
-  accessible: boolean
-}
+/** A homepage in the popover's lists. */
+export type HomepageRow = Pick<HomepageListItem, 'id' | 'name' | 'icon' | 'code' | 'isOpen' | 'isDefault' | 'sort' | 'current' | 'memberRole' | 'accessible'>
 export type HomepageTab = 'created' | 'joined' | 'followed'
 export type HomepageFields = { homepageId: number; title: string; summary: string; icon: string; code: string }
 export type MemberRow = { uid: number; nickname: string; permission: string; isCreator: boolean; createTime: string }
