@@ -94,6 +94,10 @@ export default [
     route('homepage/set-manager', 'routes/api/homepage.set-manager.ts'),
     route('homepage/remove-manager', 'routes/api/homepage.remove-manager.ts'),
     route('homepage/change-permission', 'routes/api/homepage.change-permission.ts'),
+    // Category share (app/services/category-share.server.ts).
+    route('bag/share', 'routes/api/bag.share.ts'),
+    route('bag/share-list', 'routes/api/bag.share-list.ts'),
+    route('bag/follow', 'routes/api/bag.follow.ts'),
     // A homepage's layout and settings (app/services/homepage-settings.server.ts).
     route('homepage/save-info', 'routes/api/homepage.save-info.ts'),
     route('homepage/set-layout', 'routes/api/homepage.set-layout.ts'),
@@ -107,6 +111,11 @@ export default [
   // Static segments rank first, so personal domains never shadow the routes above.
   // The user centre (full width, no footer): static, so it ranks before personal domains.
   route('user/trash', 'routes/user.trash.tsx'),
+  // The categories the user shares and follows (one page, two addresses).
+  route('user/bag-share', 'routes/user.bag-shares.tsx', { id: 'user-bag-share' }),
+  route('user/bag-follow', 'routes/user.bag-shares.tsx', { id: 'user-bag-follow' }),
+  // A shared category (spec §2 /collection/{id}).
+  route('collection/:bid', 'routes/collection.tsx'),
   // Joining a homepage by invite link (spec §2 /invite).
   route('invite', 'routes/invite.tsx'),
   route(':code', 'routes/homepage.tsx'),

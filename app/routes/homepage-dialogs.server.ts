@@ -8,6 +8,7 @@ import { ObjectId } from '#app/schemas/content.ts'
 import { z } from '#app/schemas/zod.ts'
 import { requireCapability } from '#app/services/access.server.ts'
 import { otherOpenHomepages, toggleFollow } from '#app/services/follows.server.ts'
+import { BagShareSchema, bagShareOf, REMARK_MSG, SHARED_MSG, shareBag, UNSHARED_MSG, unshareBag } from '#app/services/category-share.server.ts'
 import type { ResolvedHomepage } from '#app/services/homepage.server.ts'
 import {
   listCreatedHomepages,
@@ -36,6 +37,7 @@ export const HOMEPAGE_DIALOG_CAPABILITY = {
   share: 'share',
   members: 'view-members',
   'more-homepages': 'view',
+  'share-bag': 'share',
 } as const satisfies Record<HomepageDialogData['dialog'], Capability>
 
 export type HomepageDialog = keyof typeof HOMEPAGE_DIALOG_CAPABILITY
@@ -100,6 +102,12 @@ export async function loadHomepageDialog(
         stats: await homepageStats(db, homepageId),
       }
     }
+    case 'share-bag': {
+      const bid = ObjectId.safeParse(params.get('bid'))
+      if (!bid.success) return null
+      const share = await bagShareOf(db, user, bid.data)
+      return { dialog, ...share }
+    }
     case 'members': {
       const page = pageOf(params.get('page'))
       const result = await listMembers(db, user, homepageId, { page, size: MEMBER_PAGE_SIZE })
@@ -116,6 +124,7 @@ export async function loadHomepageDialog(
 // Form intents
 
 const HomepageIdSchema = z.object({ homepageId: ObjectId })
+const BagIdSchema = z.object({ bid: ObjectId })
 const MemberSchema = z.object({ homepageId: ObjectId, userId: ObjectId })
 
 /** The one-click intents (save-homepage is a form with fields: manageAction's `save`). */
@@ -129,6 +138,8 @@ export const HOMEPAGE_INTENTS = new Set([
   'member-permission',
   'remove-member',
   'follow-homepage',
+  'share-bag',
+  'unshare-bag',
 ])
 
 type Helpers = {
@@ -142,6 +153,7 @@ type Helpers = {
 
 export async function homepageIntent(db: Db, user: User, intent: string, formData: FormData, h: Helpers) {
   const fields = Object.fromEntries(formData)
+  if (intent === 'share-bag' || intent === 'unshare-bag') return bagShareIntent(db, user, intent, fields, h)
   const target = HomepageIdSchema.safeParse(fields)
   if (!target.success) return h.failed(new DomainError('内容不存在或已被删除'), h.stay)
   const { homepageId } = target.data
@@ -194,4 +206,22 @@ export async function homepageIntent(db: Db, user: User, intent: string, formDat
     return h.failed(error, h.stay)
   }
   return h.failed(new DomainError('操作失败'), h.stay)
+}
+
+/** Share a category (with its remark) or make it private again, from its share dialog. */
+async function bagShareIntent(db: Db, user: User, intent: 'share-bag' | 'unshare-bag', fields: Record<string, unknown>, h: Helpers) {
+  const bag = BagIdSchema.safeParse(fields)
+  try {
+    if (!bag.success) throw new DomainError('内容不存在或已被删除')
+    if (intent === 'unshare-bag') {
+      await unshareBag(db, user, bag.data.bid)
+      return h.done(UNSHARED_MSG, h.stay)
+    }
+    const remark = BagShareSchema.safeParse(fields)
+    if (!remark.success) throw new DomainError(REMARK_MSG)
+    await shareBag(db, user, bag.data.bid, remark.data.remark)
+    return h.done(SHARED_MSG, h.stay)
+  } catch (error) {
+    return h.failed(error, h.stay)
+  }
 }

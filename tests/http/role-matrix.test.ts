@@ -77,6 +77,12 @@ async function spareHomepage(trashed = false) {
   if (trashed) await ok(post(owner(), '/api/homepage/delete', { homepageId: spare.id }))
   return spare.id as number
 }
+/** A category of the owner's, shared at /collection/{bid}. */
+async function sharedBag() {
+  const bid = await bag()
+  await ok(post(owner(), '/api/bag/share', { bid }))
+  return bid
+}
 /** The actor's own category: where a visitor may copy a public link (collect). */
 async function ownBid(actor: Actor) {
   return (await ok(get(actor.client, '/api/bag/get-create', { homepageId: actor.homepageId })))[0].children[0].value as number
@@ -118,6 +124,10 @@ const API_CASES: Case[] = [
   { path: '/api/bag/set-formats', allowed: OWNER, body: async () => ({ bid: await bag(), formats: { color: '#112233' } }) },
   { path: '/api/bag/set-card-config', allowed: OWNER, body: async () => ({ bid: await bag(), column: 2 }) },
   { path: '/api/bag/clear-card-config', allowed: OWNER, body: async () => ({ bid: await bag() }) },
+  // Category share: the owner shares and cancels; anyone signed in but the owner follows.
+  { path: '/api/bag/share', allowed: OWNER, body: async () => ({ bid: world.bid, remark: '分享' }) },
+  { path: '/api/bag/share', allowed: OWNER, body: async () => ({ bid: await sharedBag(), cancel: 1 }) },
+  { path: '/api/bag/follow', allowed: ['manager', 'member', 'follower', 'visitor'], body: async () => ({ bid: await sharedBag() }), refusal: '不能关注自己分享的分类' },
   // Bookmarks. Managers edit children, add links, edit dividers and sort; only the owner stars,
   // sets privacy, adds notes and empties the trash; a member only contributes new links.
   { path: '/api/bookmark/mark-star', allowed: OWNER, body: async () => ({ id: await link() }) },
@@ -223,6 +233,7 @@ async function snapshot() {
     // The layout and the owner's preferences (sort method, remembered category).
     ok(get(owner(), '/api/site/init-info')),
     ok(get(owner(), '/api/bag/get-operate-remember')),
+    ok(get(owner(), '/api/bag/share-list', { type: 'share' })),
   ])
   // Visit counts move with page views elsewhere; clicks are counted for everyone (source/click).
   return JSON.stringify(parts, (key, value) => (key === 'number' || key === 'clickAmount' || key === 'clickTime' ? undefined : value))
@@ -325,6 +336,8 @@ const FORM_CASES: FormCase[] = [
   { intent: 'remove-member', allowed: OWNER, fields: async () => ({ ...hid(), userId: (await newActor('member')).userId }) },
   { intent: 'remove-member', allowed: ['manager', 'member'], fields: async (actor) => ({ ...hid(), userId: actor?.userId ?? 0 }), fresh: true },
   { intent: 'follow-homepage', allowed: ['follower', 'visitor'], fields: async () => hid(), fresh: true },
+  { intent: 'share-bag', allowed: OWNER, fields: async () => ({ bid: world.bid, remark: '表单分享' }) },
+  { intent: 'unshare-bag', allowed: OWNER, fields: async () => ({ bid: await sharedBag() }) },
 ]
 
 /** Intents that act on no homepage data: 获取 fills the form from another site and saves nothing. */

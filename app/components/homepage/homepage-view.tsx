@@ -98,9 +98,14 @@ function Category({
             </ToolLink>
           ) : null}
           {caps.manageCategories ? (
-            <ToolLink href={kit.dialog('bag-format', { bid: bag.bid })} label={`批量格式：${bag.name}`}>
-              批量格式
-            </ToolLink>
+            <>
+              <ToolLink href={kit.dialog('bag-format', { bid: bag.bid })} label={`批量格式：${bag.name}`}>
+                批量格式
+              </ToolLink>
+              <ToolLink href={kit.dialog('share-bag', { bid: bag.bid })} label={`分享分类：${bag.name}`}>
+                分享
+              </ToolLink>
+            </>
           ) : null}
           {caps.addLink ? (
               <>

@@ -12,7 +12,7 @@
  *   choose&id[&bid][&page] (choose links from a category into folder `id`)
  *   homepages[&tab=created|joined|followed][&wd][&page] (the homepage popover) · add-homepage ·
  *   edit-homepage&homepageId · share[&tab=link|invite] (the owner's share panel) · members[&page] ·
- *   more-homepages (the owner's other public homepages)
+ *   more-homepages (the owner's other public homepages) · share-bag&bid (share a category)
  * Any of them may carry `from` (`manage-modules` or `children:<folderId>`): the list dialog it was
  * opened from, where cancelling or saving returns (see `backHref`).
  */
@@ -43,6 +43,7 @@ export const MANAGE_DIALOGS = [
   'share',
   'members',
   'more-homepages',
+  'share-bag',
 ] as const
 export type ManageDialog = (typeof MANAGE_DIALOGS)[number]
 

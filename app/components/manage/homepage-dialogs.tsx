@@ -350,3 +350,58 @@ export function MoreHomepages({ data }: { data: Of<'more-homepages'> }) {
     </ul>
   )
 }
+
+/**
+ * Share a category (spec §2): step 1 an optional remark and 创建分享; step 2 the link to copy,
+ * social share links, 查看, and 取消分享 (private again).
+ */
+export function ShareBagPanel({ data }: { data: Of<'share-bag'> }) {
+  const busy = useNavigation().state === 'submitting'
+  if (!data.share) {
+    return (
+      <Form method="post" className="manage-form" preventScrollReset>
+        <input type="hidden" name="bid" value={data.bid} />
+        <p>分享后，任何人都能通过链接查看分类「{data.name}」里的书签（未公开的书签除外）。</p>
+        <label className="field">
+          <span className="field-label">分享备注（可不填）</span>
+          <input type="text" name="remark" maxLength={30} placeholder="最多30个字" />
+        </label>
+        <p className="manage-list-footer">
+          <button type="submit" name="intent" value="share-bag" className="button button-primary" disabled={busy}>
+            创建分享
+          </button>
+        </p>
+      </Form>
+    )
+  }
+  const title = encodeURIComponent(`${data.name} - 起页`)
+  return (
+    <div className="manage-list share-panel">
+      {data.share.remark ? <p>{data.share.remark}</p> : null}
+      <p>
+        <label>
+          <span>分享链接</span> <input type="text" readOnly value={data.share.url} className="copy-field" />
+        </label>
+      </p>
+      <p className="tools">
+        <a href={`https://service.weibo.com/share/share.php?title=${title}`} target="_blank" rel="noopener noreferrer">
+          分享到微博
+        </a>
+        <a href={`https://sns.qzone.qq.com/cgi-bin/qzshare/cgi_qzshare_onekey?title=${title}`} target="_blank" rel="noopener noreferrer">
+          分享到QQ空间
+        </a>
+        <a href={`https://connect.qq.com/widget/shareqq/index.html?title=${title}`} target="_blank" rel="noopener noreferrer">
+          分享到QQ
+        </a>
+      </p>
+      <p className="manage-list-footer">
+        <a href={data.share.url} className="button button-small">
+          立即查看
+        </a>
+        <RowAction intent="unshare-bag" fields={{ bid: data.bid }} label={`取消分享 ${data.name}`} danger>
+          取消分享
+        </RowAction>
+      </p>
+    </div>
+  )
+}

@@ -12,7 +12,7 @@ import { DeleteConfirm } from './delete-confirm.tsx'
 import { backHref, isManageDialog } from './dialog-href.ts'
 import { DividerForm } from './divider-form.tsx'
 import { FolderForm } from './folder-form.tsx'
-import { HomepageForm, HomepagesPopover, MembersList, MoreHomepages, SharePanel } from './homepage-dialogs.tsx'
+import { HomepageForm, HomepagesPopover, MembersList, MoreHomepages, ShareBagPanel, SharePanel } from './homepage-dialogs.tsx'
 import { LinkForm } from './link-form.tsx'
 import { ManageModules } from './manage-modules.tsx'
 import { ModuleForm } from './module-form.tsx'
@@ -76,6 +76,8 @@ export function manageDialogTitle(data: ManageDialogData) {
       return '成员列表'
     case 'more-homepages':
       return 'TA的其它主页'
+    case 'share-bag':
+      return `分享分类：${data.name}`
   }
 }
 
@@ -158,6 +160,8 @@ function DialogBody({
       return <MembersList data={data} />
     case 'more-homepages':
       return <MoreHomepages data={data} />
+    case 'share-bag':
+      return <ShareBagPanel data={data} />
     case 'delete-module':
       return (
         <DeleteConfirm

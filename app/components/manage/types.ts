@@ -156,6 +156,7 @@ export type HomepageDialogData =
       isOwner: boolean
       selfId: number
     }
+  | { dialog: 'share-bag'; bid: number; name: string; share: { remark: string; url: string } | null }
   | { dialog: 'more-homepages'; rows: { id: number; name: string; code: string; summary: string; isMember: boolean }[] }
 
 /** The 400 answer of a management form: the dialog to show again and Conform's reply. */
