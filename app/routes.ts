@@ -94,6 +94,10 @@ export default [
     route('homepage/set-manager', 'routes/api/homepage.set-manager.ts'),
     route('homepage/remove-manager', 'routes/api/homepage.remove-manager.ts'),
     route('homepage/change-permission', 'routes/api/homepage.change-permission.ts'),
+    // Module share (app/services/module-share.server.ts).
+    route('module/share', 'routes/api/module.share.ts'),
+    route('module/save-share-params', 'routes/api/module.save-share-params.ts'),
+    route('module/open-list', 'routes/api/module.open-list.ts'),
     // Category share (app/services/category-share.server.ts).
     route('bag/share', 'routes/api/bag.share.ts'),
     route('bag/share-list', 'routes/api/bag.share-list.ts'),

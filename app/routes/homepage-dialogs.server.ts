@@ -1,7 +1,8 @@
+import { and, eq } from 'drizzle-orm'
 import type { Capability } from '#app/auth/permissions.ts'
 import type { HomepageDialogData, HomepageTab } from '#app/components/manage/types.ts'
 import type { Db } from '#app/db/client.server.ts'
-import type { User } from '#app/db/schema/index.ts'
+import { modules, type User } from '#app/db/schema/index.ts'
 import { loadIconPicker } from '#app/icons/picker.server.ts'
 import { readIconPickerParams } from '#app/icons/picker-params.ts'
 import { ObjectId } from '#app/schemas/content.ts'
@@ -21,6 +22,7 @@ import {
 } from '#app/services/homepages.server.ts'
 import { getInviteLink, listMembers, MEMBER_PAGE_SIZE, removeMember, resetInviteLink, setMemberPermission } from '#app/services/members.server.ts'
 import { homepageStats } from '#app/services/visits.server.ts'
+import { MODULE_SHARED_MSG, MODULE_UNSHARED_MSG, moduleShareHref, shareModule } from '#app/services/module-share.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 
 /**
@@ -38,6 +40,7 @@ export const HOMEPAGE_DIALOG_CAPABILITY = {
   members: 'view-members',
   'more-homepages': 'view',
   'share-bag': 'share',
+  'share-module': 'share',
 } as const satisfies Record<HomepageDialogData['dialog'], Capability>
 
 export type HomepageDialog = keyof typeof HOMEPAGE_DIALOG_CAPABILITY
@@ -108,6 +111,14 @@ export async function loadHomepageDialog(
       const share = await bagShareOf(db, user, bid.data)
       return { dialog, ...share }
     }
+    case 'share-module': {
+      const id = ObjectId.safeParse(params.get('moduleId'))
+      if (!id.success) return null
+      const [module] = await db.select().from(modules).where(and(eq(modules.id, id.data), eq(modules.homepageId, homepageId)))
+      if (!module) return null
+      const code = resolved.homepage.code ?? ''
+      return { dialog, moduleId: module.id, name: module.name, code, url: module.isOpen && code ? moduleShareHref(code, module.id) : null }
+    }
     case 'members': {
       const page = pageOf(params.get('page'))
       const result = await listMembers(db, user, homepageId, { page, size: MEMBER_PAGE_SIZE })
@@ -125,6 +136,7 @@ export async function loadHomepageDialog(
 
 const HomepageIdSchema = z.object({ homepageId: ObjectId })
 const BagIdSchema = z.object({ bid: ObjectId })
+const ModuleIdSchema = z.object({ moduleId: ObjectId })
 const MemberSchema = z.object({ homepageId: ObjectId, userId: ObjectId })
 
 /** The one-click intents (save-homepage is a form with fields: manageAction's `save`). */
@@ -140,6 +152,8 @@ export const HOMEPAGE_INTENTS = new Set([
   'follow-homepage',
   'share-bag',
   'unshare-bag',
+  'share-module',
+  'unshare-module',
 ])
 
 type Helpers = {
@@ -154,6 +168,17 @@ type Helpers = {
 export async function homepageIntent(db: Db, user: User, intent: string, formData: FormData, h: Helpers) {
   const fields = Object.fromEntries(formData)
   if (intent === 'share-bag' || intent === 'unshare-bag') return bagShareIntent(db, user, intent, fields, h)
+  if (intent === 'share-module' || intent === 'unshare-module') {
+    const target = ModuleIdSchema.safeParse(fields)
+    try {
+      if (!target.success) throw new DomainError('内容不存在或已被删除')
+      const cancel = intent === 'unshare-module'
+      await shareModule(db, user, target.data.moduleId, cancel)
+      return h.done(cancel ? MODULE_UNSHARED_MSG : MODULE_SHARED_MSG, h.stay)
+    } catch (error) {
+      return h.failed(error, h.stay)
+    }
+  }
   const target = HomepageIdSchema.safeParse(fields)
   if (!target.success) return h.failed(new DomainError('内容不存在或已被删除'), h.stay)
   const { homepageId } = target.data

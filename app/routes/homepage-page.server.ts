@@ -2,7 +2,7 @@ import type { RouterContextProvider } from 'react-router'
 import { STAR_MODULE_ID } from '#app/components/homepage/anchor-nav.tsx'
 import type { AnchorPosition, HomepageViewContent, HomepageViewData } from '#app/components/homepage/homepage-view.tsx'
 import { appContext, userContext } from '#app/context.ts'
-import { homepageInfo, homepageLayout, loadHomepageContent, resolveHomepage } from '#app/services/homepage.server.ts'
+import { homepageInfo, homepageLayout, loadHomepageContent, resolveHomepage, resolveSharedModule } from '#app/services/homepage.server.ts'
 import { bookmarkSortOf } from '#app/services/preferences.server.ts'
 import { recordVisit } from '#app/services/visits.server.ts'
 
@@ -31,7 +31,8 @@ export async function loadHomepagePage(
   const { moduleId, request } = options
   const { db } = context.get(appContext)
   const user = context.get(userContext)
-  const resolved = await resolveHomepage(db, user, code)
+  const resolved =
+    (await resolveHomepage(db, user, code)) ?? (code && moduleId !== undefined ? await resolveSharedModule(db, user, code, moduleId) : null)
   if (!resolved) return null
   // A page view by anyone but the owner counts for the visit stats (once per document, not per navigation data).
   if (resolved.role !== 'owner' && request && isDocumentRequest(request)) await recordVisit(db, resolved.homepage.id)

@@ -36,11 +36,11 @@ export type ResolvedHomepage = {
 
 const notDeleted = isNull(homepages.deletedAt)
 
-async function withCreator(db: Db, actor: Actor, homepage: Homepage | undefined) {
+async function withCreator(db: Db, actor: Actor, homepage: Homepage | undefined, { viaSharedModule = false } = {}) {
   if (!homepage) return null
   const role = roleOn(actor, homepage, await relationTo(db, actor, homepage))
   // A private homepage is invisible to everyone but its people: same answer as "no such page".
-  if (!canSee(role, homepage)) return null
+  if (!viaSharedModule && !canSee(role, homepage)) return null
   const [creator] = await db
     .select({
       uid: users.id,
@@ -70,6 +70,21 @@ export async function resolveHomepageById(db: Db, actor: Actor, homepageId: numb
     .where(and(eq(homepages.id, homepageId), notDeleted))
     .limit(1)
   return withCreator(db, actor, row)
+}
+
+/**
+ * A homepage reached through one of its shared modules (/{code}/{moduleId}, spec §4 module
+ * share): resolved for anyone while that module is shared, even when the homepage is private.
+ * The caller shows that module only; every other way in still sees nothing.
+ */
+export async function resolveSharedModule(db: Db, actor: Actor, code: string, moduleId: number) {
+  const [row] = await db
+    .select({ homepage: homepages })
+    .from(homepages)
+    .innerJoin(modules, and(eq(modules.homepageId, homepages.id), eq(modules.id, moduleId), eq(modules.isOpen, true)))
+    .where(and(sql`lower(${homepages.code}) = ${code.toLowerCase()}`, notDeleted))
+    .limit(1)
+  return withCreator(db, actor, row?.homepage, { viaSharedModule: true })
 }
 
 /**

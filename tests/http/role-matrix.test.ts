@@ -113,6 +113,9 @@ const API_CASES: Case[] = [
   { path: '/api/module/set-default-module', allowed: OWNER, body: async () => ({ ...hid(), moduleId: await module() }), undo: () => post(owner(), '/api/module/set-default-module', { ...hid(), moduleId: world.moduleId }) },
   { path: '/api/module/hard-delete', allowed: OWNER, body: async () => ({ moduleIds: [await module()] }) },
   { path: '/api/module/change-status', allowed: OWNER, body: async () => ({ moduleId: await module() }) },
+  { path: '/api/module/share', allowed: OWNER, body: async () => ({ moduleId: await module() }) },
+  { path: '/api/module/share', allowed: OWNER, body: async () => ({ moduleId: await module(), cancel: 1 }) },
+  { path: '/api/module/save-share-params', allowed: OWNER, body: async () => ({ moduleId: await module(), key: 'title', value: '分享标题' }) },
   { path: '/api/module/save-max-column', allowed: OWNER, body: async () => ({ ...hid(), height: 8 }) },
   // Categories: the owner's.
   { path: '/api/bag/add', allowed: OWNER, body: async () => ({ moduleId: world.moduleId, name: '新分类', icon: 'tabler:folder' }) },
@@ -338,6 +341,8 @@ const FORM_CASES: FormCase[] = [
   { intent: 'follow-homepage', allowed: ['follower', 'visitor'], fields: async () => hid(), fresh: true },
   { intent: 'share-bag', allowed: OWNER, fields: async () => ({ bid: world.bid, remark: '表单分享' }) },
   { intent: 'unshare-bag', allowed: OWNER, fields: async () => ({ bid: await sharedBag() }) },
+  { intent: 'share-module', allowed: OWNER, fields: async () => ({ moduleId: await module() }) },
+  { intent: 'unshare-module', allowed: OWNER, fields: async () => ({ moduleId: await module() }) },
 ]
 
 /** Intents that act on no homepage data: 获取 fills the form from another site and saves nothing. */

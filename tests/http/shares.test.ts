@@ -45,3 +45,41 @@ test('a category of a private homepage shared at /collection/{bid}: readable by 
   expect((await post(fan.client, '/api/bag/follow', { bid })).body).toMatchObject({ code: 1, msg: '已取消关注', data: { follow: false } })
   expect((await post(fan.client, '/api/bag/follow', { bid })).body.msg).toBe('内容不存在或已被删除')
 })
+
+test('a shared module of a private homepage opens at /{code}/{moduleId} for anyone, and only that module', async () => {
+  const owner = await signUp(baseUrl, '模块分享者')
+  const other = await signUp(baseUrl, '旁人')
+  const guest = createClient(baseUrl)
+  const code = `mod-${Date.now().toString(36)}`
+  const { homepageId } = owner
+  const shared = await ok(post(owner.client, '/api/module/add', { homepageId, name: '公开模块', icon: 'tabler:star', moduleType: 2 }))
+  const kept = await ok(post(owner.client, '/api/module/add', { homepageId, name: '私人模块', icon: 'tabler:star', moduleType: 2 }))
+  const bag = await ok(post(owner.client, '/api/bag/add', { moduleId: shared.moduleId, name: '分享的分类', icon: 'tabler:folder' }))
+  await ok(post(owner.client, '/api/source/add', { bid: bag.bid, sour_name: '模块里的链接', sour_url: 'https://module.example/' }))
+
+  // Without a personal domain there is no link to give.
+  expect((await post(owner.client, '/api/module/share', { moduleId: shared.moduleId })).body.msg).toBe('请先点击【编辑】选项，设置个性域名')
+  await ok(post(owner.client, '/api/homepage/add', { homepageId, title: '私人主页', icon: 'tabler:home', code }))
+  expect((await post(other.client, '/api/module/share', { moduleId: shared.moduleId })).body.msg).toBe('内容不存在或已被删除')
+  expect((await guest.request(`/${code}/${shared.moduleId}`)).status).toBe(404)
+  expect(await ok(post(owner.client, '/api/module/share', { moduleId: shared.moduleId }))).toEqual({
+    moduleId: shared.moduleId,
+    isOpen: true,
+    url: `/${code}/${shared.moduleId}`,
+  })
+
+  const page = await guest.request(`/${code}/${shared.moduleId}`)
+  expect(page.status).toBe(200)
+  expect(await page.text()).toContain('模块里的链接')
+  expect((await guest.request(`/${code}`)).status).toBe(404)
+  expect((await guest.request(`/${code}/${kept.moduleId}`)).status).toBe(404)
+  expect((await get(guest, '/api/bag/get-list-by-homepage-module', { module: shared.moduleId })).body.msg).toBe('内容不存在或已被删除')
+
+  expect((await post(owner.client, '/api/module/save-share-params', { moduleId: shared.moduleId, key: 'title', value: '标'.repeat(21) })).body.msg).toBe('标题不能超过20个字')
+  expect((await post(owner.client, '/api/module/save-share-params', { moduleId: shared.moduleId, key: 'isOpen', value: false })).body.msg).toBe('不支持的分享设置')
+  expect(await ok(post(owner.client, '/api/module/save-share-params', { moduleId: shared.moduleId, key: 'title', value: '我的导航' }))).toEqual({ title: '我的导航' })
+  expect(await ok(get(owner.client, '/api/module/open-list'))).toMatchObject({ total: 1, list: [{ moduleId: shared.moduleId, url: `/${code}/${shared.moduleId}` }] })
+
+  expect((await post(owner.client, '/api/module/share', { moduleId: shared.moduleId, cancel: 1 })).body).toMatchObject({ code: 1, msg: '已取消分享' })
+  expect((await guest.request(`/${code}/${shared.moduleId}`)).status).toBe(404)
+})

@@ -12,7 +12,8 @@
  *   choose&id[&bid][&page] (choose links from a category into folder `id`)
  *   homepages[&tab=created|joined|followed][&wd][&page] (the homepage popover) · add-homepage ·
  *   edit-homepage&homepageId · share[&tab=link|invite] (the owner's share panel) · members[&page] ·
- *   more-homepages (the owner's other public homepages) · share-bag&bid (share a category)
+ *   more-homepages (the owner's other public homepages) · share-bag&bid (share a category) ·
+ *   share-module&moduleId (share a module)
  * Any of them may carry `from` (`manage-modules` or `children:<folderId>`): the list dialog it was
  * opened from, where cancelling or saving returns (see `backHref`).
  */
@@ -44,6 +45,7 @@ export const MANAGE_DIALOGS = [
   'members',
   'more-homepages',
   'share-bag',
+  'share-module',
 ] as const
 export type ManageDialog = (typeof MANAGE_DIALOGS)[number]
 

@@ -405,3 +405,37 @@ export function ShareBagPanel({ data }: { data: Of<'share-bag'> }) {
     </div>
   )
 }
+
+/** Share a module (spec §2): step 1 分享; step 2 its link to copy, 查看 and 取消分享. */
+export function ShareModulePanel({ data }: { data: Of<'share-module'> }) {
+  if (!data.url) {
+    return (
+      <div className="manage-list share-panel">
+        <p>分享后，任何人都能通过链接查看模块「{data.name}」（只有这个模块，未公开的书签除外）。</p>
+        {data.code ? null : <p className="muted">请先点击【编辑】选项，设置个性域名</p>}
+        <p className="manage-list-footer">
+          <RowAction intent="share-module" fields={{ moduleId: data.moduleId }} label={`分享模块 ${data.name}`}>
+            立即分享
+          </RowAction>
+        </p>
+      </div>
+    )
+  }
+  return (
+    <div className="manage-list share-panel">
+      <p>
+        <label>
+          <span>分享链接</span> <input type="text" readOnly value={data.url} className="copy-field" />
+        </label>
+      </p>
+      <p className="manage-list-footer">
+        <a href={data.url} className="button button-small">
+          立即查看
+        </a>
+        <RowAction intent="unshare-module" fields={{ moduleId: data.moduleId }} label={`取消分享 ${data.name}`} danger>
+          取消分享
+        </RowAction>
+      </p>
+    </div>
+  )
+}

@@ -12,7 +12,7 @@ import { DeleteConfirm } from './delete-confirm.tsx'
 import { backHref, isManageDialog } from './dialog-href.ts'
 import { DividerForm } from './divider-form.tsx'
 import { FolderForm } from './folder-form.tsx'
-import { HomepageForm, HomepagesPopover, MembersList, MoreHomepages, ShareBagPanel, SharePanel } from './homepage-dialogs.tsx'
+import { HomepageForm, HomepagesPopover, MembersList, MoreHomepages, ShareBagPanel, ShareModulePanel, SharePanel } from './homepage-dialogs.tsx'
 import { LinkForm } from './link-form.tsx'
 import { ManageModules } from './manage-modules.tsx'
 import { ModuleForm } from './module-form.tsx'
@@ -78,6 +78,8 @@ export function manageDialogTitle(data: ManageDialogData) {
       return 'TA的其它主页'
     case 'share-bag':
       return `分享分类：${data.name}`
+    case 'share-module':
+      return `分享模块：${data.name}`
   }
 }
 
@@ -162,6 +164,8 @@ function DialogBody({
       return <MoreHomepages data={data} />
     case 'share-bag':
       return <ShareBagPanel data={data} />
+    case 'share-module':
+      return <ShareModulePanel data={data} />
     case 'delete-module':
       return (
         <DeleteConfirm

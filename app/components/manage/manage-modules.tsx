@@ -45,6 +45,14 @@ export function ManageModules({ modules }: { modules: ModuleRow[] }) {
                   编辑
                 </Link>
                 <Link
+                  to={dialogHref(location, 'share-module', { moduleId: m.moduleId, from })}
+                  className="button button-small"
+                  aria-label={`分享 ${m.name}`}
+                  preventScrollReset
+                >
+                  分享
+                </Link>
+                <Link
                   to={dialogHref(location, 'delete-module', { moduleId: m.moduleId, from })}
                   className="button button-small button-danger-text"
                   aria-label={`删除 ${m.name}`}

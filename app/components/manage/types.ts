@@ -157,6 +157,7 @@ export type HomepageDialogData =
       selfId: number
     }
   | { dialog: 'share-bag'; bid: number; name: string; share: { remark: string; url: string } | null }
+  | { dialog: 'share-module'; moduleId: number; name: string; url: string | null; code: string }
   | { dialog: 'more-homepages'; rows: { id: number; name: string; code: string; summary: string; isMember: boolean }[] }
 
 /** The 400 answer of a management form: the dialog to show again and Conform's reply. */
