@@ -122,10 +122,14 @@ export async function loadHomepageDialog(
     case 'members': {
       const page = pageOf(params.get('page'))
       const result = await listMembers(db, user, homepageId, { page, size: MEMBER_PAGE_SIZE })
-      const members = [
-        ...(page === 1 ? [{ ...result.creator, permission: 'owner' }] : []),
-        ...result.list.map((m) => ({ uid: m.uid, nickname: m.nickname, permission: m.permission, isCreator: false, createTime: m.createTime })),
-      ].map(({ uid, nickname, permission, isCreator, createTime }) => ({ uid, nickname, permission, isCreator, createTime }))
+      // The creator heads the first page; only what a row shows goes to the page.
+      const members = [...(page === 1 ? [result.creator] : []), ...result.list].map(({ uid, nickname, permission, isCreator, createTime }) => ({
+        uid,
+        nickname,
+        permission,
+        isCreator,
+        createTime,
+      }))
       return { dialog, homepageId, page, members, total: result.total, next: result.next, isOwner: resolved.role === 'owner', selfId: user.id }
     }
   }
@@ -203,12 +207,12 @@ export async function homepageIntent(db: Db, user: User, intent: string, formDat
       }
       case 'invite-link': {
         const type = formData.get('type')
-        if (type === 'generate') await getInviteLink(db, user, homepageId, 'generate')
-        else {
-          const { msg } = await resetInviteLink(db, user, homepageId, type === 'close' ? 'close' : 'reset')
-          return h.done(msg, h.stay)
+        if (type === 'generate') {
+          await getInviteLink(db, user, homepageId, 'generate')
+          return h.done('邀请链接已生成', h.stay)
         }
-        return h.done('邀请链接已生成', h.stay)
+        const { msg } = await resetInviteLink(db, user, homepageId, type === 'close' ? 'close' : 'reset')
+        return h.done(msg, h.stay)
       }
       case 'follow-homepage': {
         const { msg } = await toggleFollow(db, user, homepageId)
