@@ -2,7 +2,10 @@ import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/collection'
 import { NOT_FOUND_MSG } from '#app/components/error-page.tsx'
 import { appContext, userContext } from '#app/context.ts'
+import { randomUUID } from 'node:crypto'
 import { sharedCategory, toggleBagFollow } from '#app/services/category-share.server.ts'
+import { modulesWithBagTrees } from '#app/services/content-api.server.ts'
+import { transferSources } from '#app/services/source-move.server.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
@@ -15,18 +18,45 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const user = context.get(userContext)
   try {
     const shared = await sharedCategory(db, user, bidOf(params.bid))
-    return { headerTitle: shared.name, shared, signedIn: user !== null }
+    return { headerTitle: shared.name, shared, signedIn: user !== null, targets: user ? await collectTargets(db, user) : [], key: randomUUID() }
   } catch (error) {
     if (error instanceof DomainError) throw data(NOT_FOUND_MSG, { status: 404 })
     throw error
   }
 }
 
-/** 关注 / 取消关注 (no JavaScript needed). */
-export async function action({ params, context }: Route.ActionArgs) {
+/** Where a visitor may collect links: the categories of their current homepage, flattened in order. */
+async function collectTargets(db: Parameters<typeof modulesWithBagTrees>[0], user: NonNullable<Parameters<typeof modulesWithBagTrees>[1]>) {
+  if (!user.currentHomepageId) return []
+  type Node = { bid: number; name: string; children: Node[] }
+  const flat = (nodes: Node[], depth: number): { bid: number; name: string }[] =>
+    nodes.flatMap((n) => [{ bid: n.bid, name: `${'　'.repeat(depth)}${n.name}` }, ...flat(n.children, depth + 1)])
+  try {
+    const modules = await modulesWithBagTrees(db, user, user.currentHomepageId)
+    return modules.flatMap((m) => flat(m.children as Node[], 0).map((b) => ({ ...b, moduleName: m.name })))
+  } catch (error) {
+    if (error instanceof DomainError) return []
+    throw error
+  }
+}
+
+const positiveIds = (values: FormDataEntryValue[]) => values.map(String).filter((v) => /^\d{1,9}$/.test(v)).map(Number)
+
+/** 关注 / 取消关注, and 收藏 (copy chosen links into one's own category); no JavaScript needed. */
+export async function action({ params, context, request }: Route.ActionArgs) {
   const bid = bidOf(params.bid)
   const { db } = context.get(appContext)
+  const form = await request.formData()
   try {
+    if (form.get('intent') === 'collect') {
+      const [target] = positiveIds(form.getAll('target'))
+      const ids = positiveIds(form.getAll('ids'))
+      if (!ids.length) throw new DomainError('请先选择要收藏的链接')
+      if (!target) throw new DomainError('请选择收藏到的分类')
+      const user = context.get(userContext)
+      const { count } = await transferSources(db, user, { ids, type: 'copy', bid: target, key: String(form.get('key') ?? '') })
+      return redirectWithToast(`/collection/${bid}`, { type: 'success', msg: count ? `已收藏 ${count} 个链接` : '操作成功！' })
+    }
     const { msg } = await toggleBagFollow(db, context.get(userContext), bid)
     return redirectWithToast(`/collection/${bid}`, { type: 'success', msg })
   } catch (error) {
@@ -39,7 +69,8 @@ export async function action({ params, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.shared.name} - 分享的分类 - 起页` : '起页' }]
 
 export default function Collection({ loaderData }: Route.ComponentProps) {
-  const { shared, signedIn } = loaderData
+  const { shared, signedIn, targets, key } = loaderData
+  const links = shared.items.filter((item) => item.type === 'link' && item.url)
   return (
     <main id="main" className="page collection-page">
       <section className="category" aria-labelledby="collection-title">
@@ -50,7 +81,7 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
           <p className="tools">
             {shared.isOwner ? null : signedIn ? (
               <Form method="post" className="inline-form">
-                <button type="submit" className="button button-small" aria-pressed={shared.following}>
+                <button type="submit" name="intent" value="follow" className="button button-small" aria-pressed={shared.following}>
                   {shared.following ? '★ 已关注' : '☆ 关注'} {shared.followAmount}
                 </button>
               </Form>
@@ -88,6 +119,44 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
           <p className="muted empty">这个分类还没有书签</p>
         )}
       </section>
+      {links.length ? (
+        <section className="category" aria-labelledby="collect-title">
+          <h2 id="collect-title">收藏到我的分类</h2>
+          {signedIn ? (
+            <Form method="post" className="manage-form">
+              <input type="hidden" name="key" value={key} />
+              <fieldset>
+                <legend>选择链接</legend>
+                {links.map((item) => (
+                  <label key={item.id} className="check">
+                    <input type="checkbox" name="ids" value={item.id} /> {item.name}
+                  </label>
+                ))}
+              </fieldset>
+              <label className="field">
+                <span className="field-label">收藏到</span>
+                <select name="target" defaultValue="">
+                  <option value="">选择分类</option>
+                  {targets.map((t) => (
+                    <option key={t.bid} value={t.bid}>
+                      {t.moduleName} · {t.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <p>
+                <button type="submit" name="intent" value="collect" className="button button-primary">
+                  收藏
+                </button>
+              </p>
+            </Form>
+          ) : (
+            <p>
+              <Link to={loginHref(shared.bid)}>登录</Link>后可以把链接收藏到自己的分类。
+            </p>
+          )}
+        </section>
+      ) : null}
     </main>
   )
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm'
 import { can, type Capability, type Role } from '#app/auth/permissions.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
-import { bags, idempotencyKeys, sources, type Source } from '#app/db/schema/index.ts'
+import { bagShares, bags, homepages, idempotencyKeys, sources, type Source } from '#app/db/schema/index.ts'
 import { MAX_CHILDREN, TOO_MANY_CHILDREN } from '#app/schemas/content.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, homepageAccess, NOT_FOUND, requireCapability } from './access.server.ts'
@@ -309,7 +309,7 @@ async function transfer(tx: Tx, actor: NonNullable<Actor>, ids: number[], input:
   const needs: Array<[number, Capability]> = [[preBag.homepageId, 'add-link']]
   if (input.type === 'move') needs.push([fromHomepage, 'edit-children'])
   const roles = await lockHomepages(tx, actor, needs)
-  const fromRole = roles.get(fromHomepage) ?? (await homepageAccess(tx, actor, fromHomepage)).role
+  const fromRole = roles.get(fromHomepage) ?? (await sourceRole(tx, actor, fromHomepage, ids, input.type))
 
   // Under the lock(s): the rows and the target as they are now.
   const rows = await tx.select().from(sources).where(and(inArray(sources.id, ids), live))
@@ -324,6 +324,27 @@ async function transfer(tx: Tx, actor: NonNullable<Actor>, ids: number[], input:
     if (ordered.some((r) => r.type === 'folder')) throw new DomainError(FOLDER_IN_FOLDER)
   }
   return input.type === 'move' ? moveRows(tx, ordered, bag.homepageId, target) : copyRows(tx, ordered, fromRole, bag.homepageId, target)
+}
+
+/**
+ * The actor's role where copied bookmarks come from. A category shared at /collection/{bid} lets
+ * anyone collect (copy) its bookmarks, as a visitor, even from a private homepage.
+ */
+async function sourceRole(tx: Tx, actor: NonNullable<Actor>, homepageId: number, ids: number[], type: TransferInput['type']): Promise<Role> {
+  try {
+    return (await homepageAccess(tx, actor, homepageId)).role
+  } catch (error) {
+    if (!(error instanceof DomainError) || type !== 'copy') throw error
+    const [outside] = await tx
+      .select({ id: sources.id })
+      .from(sources)
+      .innerJoin(homepages, eq(homepages.id, sources.homepageId))
+      .leftJoin(bagShares, eq(bagShares.bagId, sources.bagId))
+      .where(and(inArray(sources.id, ids), or(isNull(bagShares.bagId), isNotNull(homepages.deletedAt))))
+      .limit(1)
+    if (outside) throw error
+    return 'visitor'
+  }
 }
 
 async function moveRows(tx: Tx, ordered: Source[], homepageId: number, target: SourceList): Promise<TransferResult> {

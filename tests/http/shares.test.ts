@@ -9,8 +9,8 @@ test('a category of a private homepage shared at /collection/{bid}: readable by 
   const fan = await signUp(baseUrl, '关注者')
   const guest = createClient(baseUrl)
   const bid = (await ok(get(owner.client, '/api/bag/get-create', { homepageId: owner.homepageId })))[0].children[0].value as number
-  await ok(post(owner.client, '/api/source/add', { bid, sour_name: '公开的链接', sour_url: 'https://open.example/' }))
-  await ok(post(owner.client, '/api/source/add', { bid, sour_name: '私密的链接', sour_url: 'https://secret.example/', isOnlyOwnView: '1' }))
+  const open = await ok(post(owner.client, '/api/source/add', { bid, sour_name: '公开的链接', sour_url: 'https://open.example/' }))
+  const secret = await ok(post(owner.client, '/api/source/add', { bid, sour_name: '私密的链接', sour_url: 'https://secret.example/', isOnlyOwnView: '1' }))
   await ok(post(owner.client, '/api/bookmark/create-base', { cid: bid, remark: '私人笔记', type: 'note' }))
 
   expect((await guest.request(`/collection/${bid}`)).status).toBe(404)
@@ -29,6 +29,18 @@ test('a category of a private homepage shared at /collection/{bid}: readable by 
   expect(html).not.toContain('私人笔记')
   // Nothing else of the private homepage opened up.
   expect((await get(guest, '/api/bookmark/list', { bid })).body.msg).toBe('内容不存在或已被删除')
+
+  // Collecting: a visitor copies a shared link into their own category; never a private one.
+  const fanBid = (await ok(get(fan.client, '/api/bag/get-create', { homepageId: fan.homepageId })))[0].children[0].value as number
+  expect((await post(fan.client, '/api/source/operation', { ids: [secret.id], type: 'copy', bid: fanBid })).body.msg).toBe('内容不存在或已被删除')
+  expect((await post(fan.client, '/api/source/operation', { ids: [open.id], type: 'move', bid: fanBid })).body.msg).toBe('内容不存在或已被删除')
+  const form = await fan.client.request(`/collection/${bid}`, {
+    method: 'POST',
+    form: { intent: 'collect', ids: String(open.id), target: String(fanBid), key: 'k1' },
+    headers: fan.client.sameOrigin,
+  })
+  expect(form.status).toBe(302)
+  expect((await ok(get(fan.client, '/api/bookmark/list', { bid: fanBid }))).list.map((s: { name: string }) => s.name)).toEqual(['公开的链接'])
 
   expect(await ok(post(fan.client, '/api/bag/follow', { bid }))).toEqual({ follow: true })
   expect((await post(owner.client, '/api/bag/follow', { bid })).body.msg).toBe('不能关注自己分享的分类')
