@@ -103,3 +103,21 @@ test('follow and unfollow an open homepage; the owner’s other open homepages; 
   expect((await post(fan.client, '/api/homepage/follow', { homepageId })).body).toMatchObject({ code: 1, msg: '已取消关注', follow: false, followAmount: 0 })
   expect((await post(fan.client, '/api/homepage/follow', { homepageId })).body.msg).toBe(NOT_FOUND)
 })
+
+test('member-list pages: creator apart, members oldest first, next until the last page', async () => {
+  const owner = await ownerWithOpenHomepage(`pages-${Date.now().toString(36)}`)
+  const { homepageId } = owner
+  const { code } = await ok(post(owner.client, '/api/homepage/invite-code', { homepageId, type: 'generate' }))
+  const joined: number[] = []
+  for (const name of ['一', '二', '三']) {
+    const user = await signUp(baseUrl, `成员${name}`)
+    await ok(post(user.client, '/api/homepage/join-homepage', { code }))
+    joined.push(user.userId)
+  }
+  const first = await ok(get(owner.client, '/api/homepage/member-list', { homepageId, size: 2 }))
+  expect(first).toMatchObject({ total: 3, next: true, creator: { uid: owner.userId, isCreator: true } })
+  expect(first.list.map((m: { uid: number }) => m.uid)).toEqual(joined.slice(0, 2))
+  const second = await ok(get(owner.client, '/api/homepage/member-list', { homepageId, size: 2, page: 2 }))
+  expect(second).toMatchObject({ total: 3, next: false })
+  expect(second.list.map((m: { uid: number }) => m.uid)).toEqual(joined.slice(2))
+})

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import type { ReactNode } from 'react'
-import { Form, Link, useLocation, useNavigation } from 'react-router'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { Form, Link, useFetcher, useLocation, useNavigation } from 'react-router'
 import { Icon } from '#app/components/icon.tsx'
 import { IconPicker, IconSearchForm } from '#app/components/icon-picker.tsx'
 import { HomepageSchema } from '#app/schemas/homepage.ts'
@@ -280,14 +280,45 @@ export function SharePanel({ data }: { data: Of<'share'> }) {
 
 const PERMISSION_NAMES: Record<string, string> = { owner: '创建者', manager: '管理员', member: '成员' }
 
-/** Members (30 a page, pages without JavaScript): the creator tagged; the owner appoints, demotes, removes; a member may leave. */
+/**
+ * Members, 30 a page (spec §9): without JavaScript 上一页 / 下一页 links; with it the next pages
+ * are appended as the list's end nears (infinite scroll, distance 10px). The creator is tagged;
+ * the owner appoints, demotes and removes; a member may leave.
+ */
 export function MembersList({ data }: { data: Of<'members'> }) {
   const location = useLocation()
+  const fetcher = useFetcher<{ manage?: HomepageDialogData | null }>()
+  const [appended, setAppended] = useState<{ base: Of<'members'>; pages: Of<'members'>[] }>({ base: data, pages: [] })
+  let pages = appended.base === data ? appended.pages : []
+  const fetched = fetcher.data?.manage
+  const last = pages.at(-1) ?? data
+  if (fetched?.dialog === 'members' && fetched.page === last.page + 1) {
+    pages = [...pages, fetched]
+    setAppended({ base: data, pages })
+  } else if (appended.base !== data) {
+    setAppended({ base: data, pages })
+  }
+  const tail = pages.at(-1) ?? data
+  const nextHref = dialogHref(location, 'members', { page: tail.page + 1 })
+  const moreRef = useRef<HTMLAnchorElement>(null)
+  useEffect(() => {
+    const more = moreRef.current
+    if (!more || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && fetcher.state === 'idle') void fetcher.load(nextHref)
+      },
+      { rootMargin: '0px 0px 10px 0px' },
+    )
+    observer.observe(more)
+    return () => observer.disconnect()
+  })
+  const members = [data, ...pages].flatMap((p) => p.members)
   return (
     <div className="manage-list members-list">
       <p className="muted">共 {data.total + 1} 人</p>
       <ul className="manage-rows">
-        {data.members.map((m) => (
+        {members.map((m) => (
           <li key={m.uid} className="manage-row">
             <span className="manage-row-name">
               <span>{m.nickname}</span>
@@ -323,9 +354,9 @@ export function MembersList({ data }: { data: Of<'members'> }) {
             上一页
           </Link>
         ) : null}
-        {data.next ? (
-          <Link to={dialogHref(location, 'members', { page: data.page + 1 })} className="button button-small" preventScrollReset replace>
-            下一页
+        {tail.next ? (
+          <Link ref={moreRef} to={nextHref} className="button button-small" preventScrollReset replace>
+            {fetcher.state === 'idle' ? '下一页' : '加载中…'}
           </Link>
         ) : null}
       </p>
