@@ -167,15 +167,16 @@ describe('only the owner', () => {
     const snapshot = async () => ({ homepages: await db.select().from(homepages).orderBy(homepages.id), users: await db.select().from(users).orderBy(users.id) })
     const before = await snapshot()
     for (const user of people) {
+      // One at a time: started together, a rejection would land before its expect is awaited.
       const attempts = [
-        updateHomepage(db, user, { ...input('占领', 'taken-over'), homepageId: page.id }),
-        switchHomepage(db, user, page.id),
-        setDefaultHomepage(db, user, page.id),
-        toggleHomepagePin(db, user, page.id),
-        toggleHomepageOpen(db, user, page.id),
-        trashHomepage(db, user, page.id),
+        () => updateHomepage(db, user, { ...input('占领', 'taken-over'), homepageId: page.id }),
+        () => switchHomepage(db, user, page.id),
+        () => setDefaultHomepage(db, user, page.id),
+        () => toggleHomepagePin(db, user, page.id),
+        () => toggleHomepageOpen(db, user, page.id),
+        () => trashHomepage(db, user, page.id),
       ]
-      for (const attempt of attempts) await expect(attempt).rejects.toThrow(FORBIDDEN)
+      for (const attempt of attempts) await expect(attempt()).rejects.toThrow(FORBIDDEN)
     }
     await trashHomepage(db, owner, page.id)
     const trashed = await snapshot()
