@@ -1,24 +1,34 @@
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/collection'
+import { CopyField } from '#app/components/copy-field.tsx'
 import { NOT_FOUND_MSG } from '#app/components/error-page.tsx'
 import { appContext, userContext } from '#app/context.ts'
 import { randomUUID } from 'node:crypto'
-import { sharedCategory, toggleBagFollow } from '#app/services/category-share.server.ts'
+import { collectionHref, sharedCategory, toggleBagFollow } from '#app/services/category-share.server.ts'
 import { modulesWithBagTrees } from '#app/services/content-api.server.ts'
 import { transferSources } from '#app/services/source-move.server.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
+import { appOrigin } from '#app/utils/http.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 const bidOf = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : 0)
-const loginHref = (bid: number) => `/login?redirectTo=${encodeURIComponent(`/collection/${bid}`)}`
+const loginHref = (bid: number) => `/login?redirectTo=${encodeURIComponent(collectionHref(bid))}`
 
 /** `/collection/{bid}`: a shared category, for anyone (spec §2). Private, trashed or unknown: 404. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { db } = context.get(appContext)
   const user = context.get(userContext)
   try {
     const shared = await sharedCategory(db, user, bidOf(params.bid))
-    return { headerTitle: shared.name, shared, signedIn: user !== null, targets: user ? await collectTargets(db, user) : [], key: randomUUID() }
+    return {
+      headerTitle: shared.name,
+      shared,
+      link: new URL(collectionHref(shared.bid), appOrigin(url)).href,
+      loginHref: loginHref(shared.bid),
+      signedIn: user !== null,
+      targets: user ? await collectTargets(db, user) : [],
+      key: randomUUID(),
+    }
   } catch (error) {
     if (error instanceof DomainError) throw data(NOT_FOUND_MSG, { status: 404 })
     throw error
@@ -55,21 +65,21 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       if (!target) throw new DomainError('请选择收藏到的分类')
       const user = context.get(userContext)
       const { count } = await transferSources(db, user, { ids, type: 'copy', bid: target, key: String(form.get('key') ?? '') })
-      return redirectWithToast(`/collection/${bid}`, { type: 'success', msg: count ? `已收藏 ${count} 个链接` : '操作成功！' })
+      return redirectWithToast(collectionHref(bid), { type: 'success', msg: count ? `已收藏 ${count} 个链接` : '操作成功！' })
     }
     const { msg } = await toggleBagFollow(db, context.get(userContext), bid)
-    return redirectWithToast(`/collection/${bid}`, { type: 'success', msg })
+    return redirectWithToast(collectionHref(bid), { type: 'success', msg })
   } catch (error) {
     if (error instanceof NotSignedInError) throw redirect(loginHref(bid))
     if (!(error instanceof DomainError)) throw error
-    return redirectWithToast(`/collection/${bid}`, { type: 'error', msg: error.message })
+    return redirectWithToast(collectionHref(bid), { type: 'error', msg: error.message })
   }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.shared.name} - 分享的分类 - 起页` : '起页' }]
 
 export default function Collection({ loaderData }: Route.ComponentProps) {
-  const { shared, signedIn, targets, key } = loaderData
+  const { shared, link, loginHref: loginTo, signedIn, targets, key } = loaderData
   const links = shared.items.filter((item) => item.type === 'link' && item.url)
   return (
     <main id="main" className="page collection-page">
@@ -86,7 +96,7 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
                 </button>
               </Form>
             ) : (
-              <Link to={loginHref(shared.bid)} className="button button-small">
+              <Link to={loginTo} className="button button-small">
                 ☆ 关注 {shared.followAmount}
               </Link>
             )}
@@ -94,11 +104,7 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
         </div>
         {shared.remark ? <p>{shared.remark}</p> : null}
         <p className="muted">来自 {shared.nickname} 的分享</p>
-        <p>
-          <label>
-            <span>分享链接</span> <input type="text" readOnly value={`/collection/${shared.bid}`} className="copy-field" />
-          </label>
-        </p>
+        <CopyField label="分享链接" value={link} />
         {shared.items.length ? (
           <ul className="links">
             {shared.items.map((item) => (
@@ -152,7 +158,7 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
             </Form>
           ) : (
             <p>
-              <Link to={loginHref(shared.bid)}>登录</Link>后可以把链接收藏到自己的分类。
+              <Link to={loginTo}>登录</Link>后可以把链接收藏到自己的分类。
             </p>
           )}
         </section>

@@ -24,6 +24,7 @@ import { getInviteLink, listMembers, MEMBER_PAGE_SIZE, removeMember, resetInvite
 import { homepageStats } from '#app/services/visits.server.ts'
 import { MODULE_SHARED_MSG, MODULE_UNSHARED_MSG, moduleShareHref, shareModule } from '#app/services/module-share.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
+import { appOrigin } from '#app/utils/http.server.ts'
 
 /**
  * The homepage dialogs of a start page (the homepage popover, add / edit homepage, the owner's
@@ -108,8 +109,9 @@ export async function loadHomepageDialog(
     case 'share-bag': {
       const bid = ObjectId.safeParse(params.get('bid'))
       if (!bid.success) return null
-      const share = await bagShareOf(db, user, bid.data)
-      return { dialog, ...share }
+      const { share, ...bag } = await bagShareOf(db, user, bid.data)
+      // Links to hand on are absolute.
+      return { dialog, ...bag, share: share && { ...share, url: new URL(share.url, appOrigin(url)).href } }
     }
     case 'share-module': {
       const id = ObjectId.safeParse(params.get('moduleId'))
@@ -117,7 +119,8 @@ export async function loadHomepageDialog(
       const [module] = await db.select().from(modules).where(and(eq(modules.id, id.data), eq(modules.homepageId, homepageId)))
       if (!module) return null
       const code = resolved.homepage.code ?? ''
-      return { dialog, moduleId: module.id, name: module.name, code, url: module.isOpen && code ? moduleShareHref(code, module.id) : null }
+      const link = module.isOpen && code ? new URL(moduleShareHref(code, module.id), appOrigin(url)).href : null
+      return { dialog, moduleId: module.id, name: module.name, code, url: link }
     }
     case 'members': {
       const page = pageOf(params.get('page'))

@@ -3,10 +3,12 @@ import { STAR_MODULE_ID } from '#app/components/homepage/anchor-nav.tsx'
 import type { AnchorPosition, HomepageViewContent, HomepageViewData } from '#app/components/homepage/homepage-view.tsx'
 import { appContext, userContext } from '#app/context.ts'
 import { homepageInfo, homepageLayout, loadHomepageContent, resolveHomepage, resolveSharedModule } from '#app/services/homepage.server.ts'
+import { sharedModuleIntro } from '#app/services/module-share.server.ts'
 import { bookmarkSortOf } from '#app/services/preferences.server.ts'
 import { recordVisit } from '#app/services/visits.server.ts'
 
 const ANCHOR_POSITIONS: readonly AnchorPosition[] = ['left', 'right', 'top', 'none']
+const SITE_NAME = '起页'
 
 /**
  * A request for a whole HTML page, as opposed to React Router's `.data` requests (navigations,
@@ -31,9 +33,12 @@ export async function loadHomepagePage(
   const { moduleId, request } = options
   const { db } = context.get(appContext)
   const user = context.get(userContext)
-  const resolved =
-    (await resolveHomepage(db, user, code)) ?? (code && moduleId !== undefined ? await resolveSharedModule(db, user, code, moduleId) : null)
+  const visible = await resolveHomepage(db, user, code)
+  const resolved = visible ?? (code && moduleId !== undefined ? await resolveSharedModule(db, user, code, moduleId) : null)
   if (!resolved) return null
+  // Seen only through its shared module: the homepage's own name, summary, counts and link stay private.
+  const shareOnly = !visible
+  const intro = moduleId === undefined ? null : await sharedModuleIntro(db, moduleId)
   // A page view by anyone but the owner counts for the visit stats (once per document, not per navigation data).
   if (resolved.role !== 'owner' && request && isDocumentRequest(request)) await recordVisit(db, resolved.homepage.id)
   const sort = bookmarkSortOf(user)
@@ -45,11 +50,14 @@ export async function loadHomepagePage(
   const anchor = ANCHOR_POSITIONS.find((position) => position === layout.anchorPosition) ?? 'left'
   const homepage: HomepageViewData = {
     homepageId: resolved.homepage.id,
-    name: info.name,
-    summary: resolved.homepage.summary,
-    code: resolved.homepage.code,
+    name: shareOnly ? SITE_NAME : info.name,
+    // A module page shows its share summary (save-share-params) instead of the homepage's.
+    summary: moduleId === undefined ? resolved.homepage.summary : (intro?.summary ?? ''),
+    code: shareOnly ? null : resolved.homepage.code,
     role: resolved.role,
-    social: { isOpen: resolved.homepage.isOpen, followAmount: resolved.followAmount, memberAmount: resolved.memberAmount },
+    social: shareOnly
+      ? { isOpen: false, followAmount: 0, memberAmount: 0 }
+      : { isOpen: resolved.homepage.isOpen, followAmount: resolved.followAmount, memberAmount: resolved.memberAmount },
     sort: user ? sort : null,
     layout: {
       newTab: (layout.bookmarkOpenNewTab as unknown) !== false,
@@ -68,5 +76,5 @@ export async function loadHomepagePage(
   } else {
     homepage.content = content
   }
-  return { homepage, headerTitle: info.name }
+  return { homepage, headerTitle: intro?.title || (shareOnly ? (content.modules[0]?.name ?? SITE_NAME) : info.name) }
 }

@@ -133,14 +133,14 @@ export async function listBagShares(
   const base = (
     type === 'share'
       ? db
-          .select({ bag: bags, remark: bagShares.remark, at: bagShares.createdAt, shared: bagShares.bagId, nickname: users.nickname })
+          .select({ bag: bags, remark: bagShares.remark, at: bagShares.createdAt, shared: bagShares.bagId, nickname: users.nickname, trashedAt: homepages.deletedAt })
           .from(bagShares)
           .innerJoin(bags, eq(bags.id, bagShares.bagId))
           .innerJoin(homepages, eq(homepages.id, bags.homepageId))
           .innerJoin(users, eq(users.id, homepages.userId))
           .where(and(eq(homepages.userId, actor.id), isNull(bags.deletedAt), named))
       : db
-          .select({ bag: bags, remark: bagShares.remark, at: bagFollows.createdAt, shared: bagShares.bagId, nickname: users.nickname })
+          .select({ bag: bags, remark: bagShares.remark, at: bagFollows.createdAt, shared: bagShares.bagId, nickname: users.nickname, trashedAt: homepages.deletedAt })
           .from(bagFollows)
           .innerJoin(bags, eq(bags.id, bagFollows.bagId))
           .innerJoin(homepages, eq(homepages.id, bags.homepageId))
@@ -148,14 +148,15 @@ export async function listBagShares(
           .leftJoin(bagShares, eq(bagShares.bagId, bagFollows.bagId))
           .where(and(eq(bagFollows.userId, actor.id), named))
   ).$dynamic()
-  const all = await base.orderBy(desc(type === 'share' ? bagShares.createdAt : bagFollows.createdAt))
+  const all = await base.orderBy(desc(type === 'share' ? bagShares.createdAt : bagFollows.createdAt), desc(bags.id))
   const list = all.slice((page - 1) * size, page * size).map((row) => ({
     bid: row.bag.id,
     name: row.bag.name,
     remark: row.remark ?? '',
     nickname: row.nickname,
     url: collectionHref(row.bag.id),
-    accessible: row.shared !== null && !row.bag.deletedAt,
+    // What /collection/{bid} answers: shared, and neither the category nor its homepage in the trash.
+    accessible: row.shared !== null && !row.bag.deletedAt && !row.trashedAt,
     createTime: row.at.toISOString(),
   }))
   return { list, total: all.length, page, size }

@@ -54,6 +54,18 @@ export async function saveShareParams(db: Db, actor: Actor, input: { moduleId: n
   return shareParams
 }
 
+/** What a shared module's page shows of its share params (title for the page, summary under its name); null when not shared. */
+export async function sharedModuleIntro(db: Db, moduleId: number) {
+  const [module] = await db
+    .select({ shareParams: modules.shareParams })
+    .from(modules)
+    .where(and(eq(modules.id, moduleId), eq(modules.isOpen, true)))
+  if (!module) return null
+  const title = SHARE_PARAMS.title.safeParse(module.shareParams.title)
+  const summary = SHARE_PARAMS.summary.safeParse(module.shareParams.summary)
+  return { title: title.success ? title.data : '', summary: summary.success ? summary.data : '' }
+}
+
 /** open-list: the user's shared modules, by name, a page at a time. */
 export async function listOpenModules(db: Db, actor: Actor, { page, size, wd }: { page: number; size: number; wd: string }) {
   if (!actor) throw new NotSignedInError()

@@ -1,8 +1,8 @@
 import { env } from './env.server.ts'
 
-/** Our public origin: APP_ORIGIN when configured, otherwise the one the request arrived on. */
-export function appOrigin(request: Request) {
-  return env().APP_ORIGIN || new URL(request.url).origin
+/** Our public origin: APP_ORIGIN when configured, otherwise the one the request (or page URL) arrived on. */
+export function appOrigin(request: Request | URL) {
+  return env().APP_ORIGIN || (request instanceof URL ? request : new URL(request.url)).origin
 }
 
 export function isHttps(request: Request) {

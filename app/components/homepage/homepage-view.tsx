@@ -334,6 +334,7 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
               <span aria-hidden="true"> / </span>
             </p>
             <h1 id={`module-title-${data.moduleId}`}>{moduleName}</h1>
+            {data.summary ? <p className="muted">{data.summary}</p> : null}
           </>
         ) : (
           <>

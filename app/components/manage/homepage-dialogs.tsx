@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Form, Link, useFetcher, useLocation, useNavigation } from 'react-router'
+import { CopyField } from '#app/components/copy-field.tsx'
 import { Icon } from '#app/components/icon.tsx'
 import { IconPicker, IconSearchForm } from '#app/components/icon-picker.tsx'
 import { HomepageSchema } from '#app/schemas/homepage.ts'
@@ -405,23 +406,19 @@ export function ShareBagPanel({ data }: { data: Of<'share-bag'> }) {
       </Form>
     )
   }
-  const title = encodeURIComponent(`${data.name} - 起页`)
+  const shared = `url=${encodeURIComponent(data.share.url)}&title=${encodeURIComponent(`${data.name} - 起页`)}`
   return (
     <div className="manage-list share-panel">
       {data.share.remark ? <p>{data.share.remark}</p> : null}
-      <p>
-        <label>
-          <span>分享链接</span> <input type="text" readOnly value={data.share.url} className="copy-field" />
-        </label>
-      </p>
+      <CopyField label="分享链接" value={data.share.url} />
       <p className="tools">
-        <a href={`https://service.weibo.com/share/share.php?title=${title}`} target="_blank" rel="noopener noreferrer">
+        <a href={`https://service.weibo.com/share/share.php?${shared}`} target="_blank" rel="noopener noreferrer">
           分享到微博
         </a>
-        <a href={`https://sns.qzone.qq.com/cgi-bin/qzshare/cgi_qzshare_onekey?title=${title}`} target="_blank" rel="noopener noreferrer">
+        <a href={`https://sns.qzone.qq.com/cgi-bin/qzshare/cgi_qzshare_onekey?${shared}`} target="_blank" rel="noopener noreferrer">
           分享到QQ空间
         </a>
-        <a href={`https://connect.qq.com/widget/shareqq/index.html?title=${title}`} target="_blank" rel="noopener noreferrer">
+        <a href={`https://connect.qq.com/widget/shareqq/index.html?${shared}`} target="_blank" rel="noopener noreferrer">
           分享到QQ
         </a>
       </p>
@@ -445,7 +442,7 @@ export function ShareModulePanel({ data }: { data: Of<'share-module'> }) {
         <p>分享后，任何人都能通过链接查看模块「{data.name}」（只有这个模块，未公开的书签除外）。</p>
         {data.code ? null : <p className="muted">请先点击【编辑】选项，设置个性域名</p>}
         <p className="manage-list-footer">
-          <RowAction intent="share-module" fields={{ moduleId: data.moduleId }} label={`分享模块 ${data.name}`}>
+          <RowAction intent="share-module" fields={{ moduleId: data.moduleId }} label={`立即分享 ${data.name}`}>
             立即分享
           </RowAction>
         </p>
@@ -454,11 +451,7 @@ export function ShareModulePanel({ data }: { data: Of<'share-module'> }) {
   }
   return (
     <div className="manage-list share-panel">
-      <p>
-        <label>
-          <span>分享链接</span> <input type="text" readOnly value={data.url} className="copy-field" />
-        </label>
-      </p>
+      <CopyField label="分享链接" value={data.url} />
       <p className="manage-list-footer">
         <a href={data.url} className="button button-small">
           立即查看
