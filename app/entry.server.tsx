@@ -21,7 +21,9 @@ export default function handleRequest(
   const { nonce } = loadContext.get(appContext)
   return new Promise<Response>((resolve, reject) => {
     // Pages are rendered whole before the first byte: they are small and have no slow parts,
-    // and a whole page can be cached and compressed in one piece (PERFORMANCE.md).
+    // and a whole page can be cached and compressed in one piece (PERFORMANCE.md). People and
+    // crawlers get the same whole page, so nothing asks who is a bot (React Router's template
+    // uses isbot only to wait for onAllReady for bots).
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />

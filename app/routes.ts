@@ -108,6 +108,11 @@ export default [
     route('homepage/set-config', 'routes/api/homepage.set-config.ts'),
     route('homepage/set-pop-visible', 'routes/api/homepage.set-pop-visible.ts'),
     route('module/save-max-column', 'routes/api/module.save-max-column.ts'),
+    // Star list order, link reports, module templates (source.server.ts, reports.server.ts, module-templates.server.ts).
+    route('bookmark/like-sort', 'routes/api/bookmark.like-sort.ts'),
+    route('source/feedback', 'routes/api/source.feedback.ts'),
+    route('module/get-template-menu', 'routes/api/module.get-template-menu.ts'),
+    route('module/choose-template', 'routes/api/module.choose-template.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
   // Library icons as SVG for CSS masks: /resources/icons/tabler/star.svg.

@@ -7,18 +7,28 @@ import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { AppContext } from '#app/context.ts'
 import { openDb } from '#app/db/client.server.ts'
 import { migrate } from '#app/db/migrate.server.ts'
-import { deleteExpiredSessions } from '#app/auth/session.server.ts'
+import { startMaintenance } from '#app/services/maintenance.server.ts'
 import { seedDemo } from '#app/services/seed.server.ts'
+import { dataDirectories, ensureDataDirectories } from '#app/utils/data-dirs.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { uploadsRouter } from '#server/uploads.ts'
 
 const config = env()
 const isDev = config.NODE_ENV === 'development'
 
+// A fresh clone has no ./data: make every directory the server writes to before opening any.
+try {
+  ensureDataDirectories(dataDirectories(config))
+} catch (error) {
+  console.error(`起页 cannot start: ${(error as Error).message}`)
+  process.exit(1)
+}
+
 const handle = await openDb({ url: config.DATABASE_URL, dataDir: config.PGLITE_DIR })
 await migrate(handle)
 if (await seedDemo(handle.db, config.DEMO_PASSWORD)) console.log('Seeded the demo account and homepage.')
-await deleteExpiredSessions(handle.db)
+// Expired sessions, old idempotency keys, unused uploads: now and every hour (errors are logged).
+const maintenance = startMaintenance(handle.db)
 
 const vite = isDev
   ? await import('vite').then((v) => v.createServer({ server: { middlewareMode: true } }))
@@ -110,6 +120,7 @@ async function shutdown() {
   server.closeIdleConnections()
   setTimeout(() => server.closeAllConnections(), 5_000).unref()
   await vite?.close()
+  await maintenance.stop()
   await handle.close()
   process.exit(0)
 }

@@ -32,3 +32,17 @@ export type Capability = keyof typeof CAPABILITIES
 export function can(role: Role, capability: Capability) {
   return (CAPABILITIES[capability] as readonly Role[]).includes(role)
 }
+
+/** What the masking of a bookmark reads: its blacklist and privacy flags. */
+type Maskable = { blacklist: boolean; isPrivate: boolean }
+
+/**
+ * Why a bookmark is hidden from a role, or null: blacklisted ones (违规链接) from everyone, private
+ * ones (未公开链接) from all but who may see private bookmarks. The one rule every view applies.
+ */
+export function maskOf(row: Maskable, role: Role): 'blacklist' | 'private' | null {
+  if (row.blacklist) return 'blacklist'
+  return row.isPrivate && !can(role, 'view-private') ? 'private' : null
+}
+
+export const isMasked = (row: Maskable, role: Role) => maskOf(row, role) !== null

@@ -21,6 +21,8 @@ const LIMITS = {
   upload: { points: 60, duration: HOUR },
   /** Invite links looked up or redeemed, per user and per IP: guessing a token gets nowhere. */
   invite: { points: 30, duration: HOUR, blockDuration: HOUR },
+  /** Link reports (source/feedback), per user, or per IP for guests. */
+  report: { points: 20, duration: HOUR },
 } as const
 
 type LimitName = keyof typeof LIMITS

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 
-/** Form field names the management action reads (routes/manage.server.ts). */
+/** Form field names the page action reads (app/dialogs/registry.server.ts). */
 export const ICON_FILE_FIELD = 'iconFile'
 export const ICON_REMOTE_FIELD = 'iconRemote'
 /** The intent of the 获取 button beside the remote address (without JavaScript). */

@@ -20,8 +20,10 @@ export function isSameOriginRequest(request: Request) {
 }
 
 /**
- * Guards every non-GET request, UI actions and /api resource routes alike: React Router's own
- * check skips resource routes and passes requests without an Origin.
+ * Guards every non-GET request, UI actions and /api resource routes alike, and is the only such
+ * check: React Router's own (which skips resource routes, passes requests without an Origin and
+ * answers pages a bare 400) is switched off in react-router.config.ts (ADR 007). A page gets our
+ * error page with a 403; /api its envelope.
  */
 export const originGuard: MiddlewareFunction<Response> = async ({ request }, next) => {
   if (SAFE_METHODS.has(request.method) || isSameOriginRequest(request)) return next()

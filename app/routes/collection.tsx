@@ -4,14 +4,13 @@ import { CopyField } from '#app/components/copy-field.tsx'
 import { NOT_FOUND_MSG } from '#app/components/error-page.tsx'
 import { appContext, userContext } from '#app/context.ts'
 import { randomUUID } from 'node:crypto'
-import { collectionHref, sharedCategory, toggleBagFollow } from '#app/services/category-share.server.ts'
-import { modulesWithBagTrees } from '#app/services/content-api.server.ts'
+import { collectionHref, collectTargets, sharedCategory, toggleBagFollow } from '#app/services/category-share.server.ts'
 import { transferSources } from '#app/services/source-move.server.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { appOrigin } from '#app/utils/http.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { idOf } from '#app/schemas/ids.ts'
 
-const bidOf = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : 0)
 const loginHref = (bid: number) => `/login?redirectTo=${encodeURIComponent(collectionHref(bid))}`
 
 /** `/collection/{bid}`: a shared category, for anyone (spec §2). Private, trashed or unknown: 404. */
@@ -19,7 +18,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { db } = context.get(appContext)
   const user = context.get(userContext)
   try {
-    const shared = await sharedCategory(db, user, bidOf(params.bid))
+    const shared = await sharedCategory(db, user, idOf(params.bid) ?? 0)
     return {
       headerTitle: shared.name,
       shared,
@@ -35,26 +34,11 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   }
 }
 
-/** Where a visitor may collect links: the categories of their current homepage, flattened in order. */
-async function collectTargets(db: Parameters<typeof modulesWithBagTrees>[0], user: NonNullable<Parameters<typeof modulesWithBagTrees>[1]>) {
-  if (!user.currentHomepageId) return []
-  type Node = { bid: number; name: string; children: Node[] }
-  const flat = (nodes: Node[], depth: number): { bid: number; name: string }[] =>
-    nodes.flatMap((n) => [{ bid: n.bid, name: `${'　'.repeat(depth)}${n.name}` }, ...flat(n.children, depth + 1)])
-  try {
-    const modules = await modulesWithBagTrees(db, user, user.currentHomepageId)
-    return modules.flatMap((m) => flat(m.children as Node[], 0).map((b) => ({ ...b, moduleName: m.name })))
-  } catch (error) {
-    if (error instanceof DomainError) return []
-    throw error
-  }
-}
-
-const positiveIds = (values: FormDataEntryValue[]) => values.map(String).filter((v) => /^\d{1,9}$/.test(v)).map(Number)
+const positiveIds = (values: FormDataEntryValue[]) => values.map(idOf).filter((id): id is number => id !== undefined)
 
 /** 关注 / 取消关注, and 收藏 (copy chosen links into one's own category); no JavaScript needed. */
 export async function action({ params, context, request }: Route.ActionArgs) {
-  const bid = bidOf(params.bid)
+  const bid = idOf(params.bid) ?? 0
   const { db } = context.get(appContext)
   const form = await request.formData()
   try {
@@ -143,11 +127,20 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
                 <span className="field-label">收藏到</span>
                 <select name="target" defaultValue="">
                   <option value="">选择分类</option>
-                  {targets.map((t) => (
-                    <option key={t.bid} value={t.bid}>
-                      {t.moduleName} · {t.name}
-                    </option>
-                  ))}
+                  {/* Every homepage of the user's, one group per module; sub-categories indented. */}
+                  {targets.flatMap((homepage) =>
+                    homepage.modules
+                      .filter((module) => module.categories.length)
+                      .map((module) => (
+                        <optgroup key={module.moduleId} label={`${homepage.name} · ${module.name}`}>
+                          {module.categories.map((category) => (
+                            <option key={category.bid} value={category.bid}>
+                              {`${'　'.repeat(category.depth)}${category.name}`}
+                            </option>
+                          ))}
+                        </optgroup>
+                      )),
+                  )}
                 </select>
               </label>
               <p>

@@ -1,8 +1,10 @@
 import type { RouterContextProvider } from 'react-router'
 import { STAR_MODULE_ID } from '#app/components/homepage/anchor-nav.tsx'
+import { seesMemberWidget } from '#app/components/homepage/homepage-bar.tsx'
 import type { AnchorPosition, HomepageViewContent, HomepageViewData } from '#app/components/homepage/homepage-view.tsx'
 import { appContext, userContext } from '#app/context.ts'
-import { homepageInfo, homepageLayout, loadHomepageContent, resolveHomepage, resolveSharedModule } from '#app/services/homepage.server.ts'
+import { homepageInfo, homepageLayout, loadHomepageContent, maxColumnHeightOf, resolveHomepage, resolveSharedModule } from '#app/services/homepage.server.ts'
+import { memberFaces } from '#app/services/members.server.ts'
 import { sharedModuleIntro } from '#app/services/module-share.server.ts'
 import { bookmarkSortOf } from '#app/services/preferences.server.ts'
 import { recordVisit } from '#app/services/visits.server.ts'
@@ -57,12 +59,18 @@ export async function loadHomepagePage(
     role: resolved.role,
     social: shareOnly
       ? { isOpen: false, followAmount: 0, memberAmount: 0 }
-      : { isOpen: resolved.homepage.isOpen, followAmount: resolved.followAmount, memberAmount: resolved.memberAmount },
+      : {
+          isOpen: resolved.homepage.isOpen,
+          followAmount: resolved.followAmount,
+          memberAmount: resolved.memberAmount,
+          members: seesMemberWidget(resolved.role) ? await memberFaces(db, user, resolved.homepage.id) : [],
+        },
     sort: user ? sort : null,
     layout: {
       newTab: (layout.bookmarkOpenNewTab as unknown) !== false,
       anchor,
       childBadge: (layout.bookmarkChildBadge as unknown) !== false,
+      maxRows: maxColumnHeightOf(resolved.homepage),
     },
     tabs: [
       ...(content.starIds.length ? [{ moduleId: STAR_MODULE_ID, name: '星标' }] : []),

@@ -7,11 +7,11 @@ import { ManageDialog } from '#app/components/manage/manage-dialog.tsx'
 import { appContext, userContext } from '#app/context.ts'
 import { followsClosedHomepage, NO_LONGER_SHARED } from '#app/services/follows.server.ts'
 import { loadHomepagePage } from './homepage-page.server.ts'
-import { loadManageDialog, manageAction } from './manage.server.ts'
+import { loadPageDialog, pageAction } from '#app/dialogs/registry.server.ts'
 
 /** A homepage by its personal domain: `/{code}`. Private or missing ones are the same 404. */
 export async function loader({ params, request, context, url }: Route.LoaderArgs) {
-  const [page, manage] = await Promise.all([loadHomepagePage(context, params.code, { request }), loadManageDialog(context, request, url)])
+  const [page, manage] = await Promise.all([loadHomepagePage(context, params.code, { request }), loadPageDialog(context, request, url)])
   if (!page) {
     const { db } = context.get(appContext)
     // Only someone who followed it learns that it still exists.
@@ -25,7 +25,7 @@ export async function loader({ params, request, context, url }: Route.LoaderArgs
 export const handle = MANAGE_PAGE_HANDLE
 
 /** Every management form of the page (modules, categories, bookmarks) posts here. */
-export const action = manageAction
+export const action = pageAction
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `${loaderData.headerTitle} - 起页` : '起页' }]
 

@@ -6,10 +6,10 @@ import { MANAGE_PAGE_HANDLE } from '#app/components/manage/dialog-href.ts'
 import { ManageDialog } from '#app/components/manage/manage-dialog.tsx'
 import { userContext } from '#app/context.ts'
 import { loadHomepagePage } from './homepage-page.server.ts'
-import { loadManageDialog, manageAction } from './manage.server.ts'
+import { loadPageDialog, pageAction } from '#app/dialogs/registry.server.ts'
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const [page, manage] = await Promise.all([loadHomepagePage(context, null, { request }), loadManageDialog(context, request, url)])
+  const [page, manage] = await Promise.all([loadHomepagePage(context, null, { request }), loadPageDialog(context, request, url)])
   return { page, isGuest: context.get(userContext) === null, headerTitle: page?.headerTitle, manage }
 }
 
@@ -17,7 +17,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 export const handle = MANAGE_PAGE_HANDLE
 
 /** Every management form of the page (modules, categories, bookmarks) posts here. */
-export const action = manageAction
+export const action = pageAction
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.page ? `${loaderData.page.headerTitle} - 起页` : '起页 - 书签与网址导航起始页' },

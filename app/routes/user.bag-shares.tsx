@@ -4,6 +4,7 @@ import { appContext, userContext } from '#app/context.ts'
 import { listBagShares, SHARE_PAGE_SIZE, toggleBagFollow, UNSHARED_MSG, unshareBag } from '#app/services/category-share.server.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { idOf, pageOf } from '#app/schemas/ids.ts'
 
 const LOGIN_HREF = '/?dialog=login'
 /** Spec §9: shared lists page 5 items, with 5 page numbers in the pager. */
@@ -12,10 +13,7 @@ const PAGER_NUMBERS = 5
 const kindOf = (url: URL): 'share' | 'follow' => (url.pathname.endsWith('/bag-follow') ? 'follow' : 'share')
 const TITLES = { share: '我分享的分类', follow: '我关注的分类' } as const
 
-function pageOf(url: URL) {
-  const raw = url.searchParams.get('page')
-  return raw && /^\d{1,6}$/.test(raw) ? Math.max(1, Number(raw)) : 1
-}
+const pageParam = (url: URL) => pageOf(url.searchParams.get('page'))
 
 /** `/user/bag-share` and `/user/bag-follow`: the categories the user shares or follows. */
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -23,7 +21,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (!user) throw redirect(LOGIN_HREF)
   const { db } = context.get(appContext)
   const type = kindOf(url)
-  const page = pageOf(url)
+  const page = pageParam(url)
   const { list, total } = await listBagShares(db, user, { type, page, size: SHARE_PAGE_SIZE })
   return { headerTitle: '个人中心', type, page, pages: Math.max(1, Math.ceil(total / SHARE_PAGE_SIZE)), list, total }
 }
@@ -33,15 +31,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const user = context.get(userContext)
   if (!user) throw redirect(LOGIN_HREF)
   const { db } = context.get(appContext)
-  const back = `${url.pathname}${url.searchParams.has('page') ? `?page=${pageOf(url)}` : ''}`
-  const bid = String((await request.formData()).get('bid') ?? '')
-  if (!/^\d{1,9}$/.test(bid)) return redirectWithToast(back, { type: 'error', msg: '操作失败' })
+  const back = `${url.pathname}${url.searchParams.has('page') ? `?page=${pageParam(url)}` : ''}`
+  const bid = idOf((await request.formData()).get('bid'))
+  if (!bid) return redirectWithToast(back, { type: 'error', msg: '操作失败' })
   try {
     if (kindOf(url) === 'share') {
-      await unshareBag(db, user, Number(bid))
+      await unshareBag(db, user, bid)
       return redirectWithToast(back, { type: 'success', msg: UNSHARED_MSG })
     }
-    const { msg } = await toggleBagFollow(db, user, Number(bid))
+    const { msg } = await toggleBagFollow(db, user, bid)
     return redirectWithToast(back, { type: 'success', msg })
   } catch (error) {
     if (error instanceof NotSignedInError) throw redirect(LOGIN_HREF)

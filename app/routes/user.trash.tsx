@@ -9,6 +9,7 @@ import { listTrash } from '#app/services/trash.server.ts'
 import { hardDeleteHomepage, listTrashedHomepages, restoreHomepage } from '#app/services/homepages.server.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { idOf, pageOf } from '#app/schemas/ids.ts'
 
 const PAGE_SIZE = 20
 const LOGIN_HREF = '/?dialog=login'
@@ -36,11 +37,7 @@ const timeFormat = new Intl.DateTimeFormat('zh-CN', {
   hour12: false,
 })
 
-function pageOf(url: URL, name = 'page') {
-  const raw = url.searchParams.get(name)
-  const page = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : 1
-  return Math.max(1, page)
-}
+const pageParam = (url: URL, name = 'page') => pageOf(url.searchParams.get(name))
 
 /** The trashed homepages have their own pages (`hpage`, 10 each), above the first page of bookmarks. */
 const HOMEPAGE_PAGE = 'hpage'
@@ -50,9 +47,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const user = context.get(userContext)
   if (!user) throw redirect(LOGIN_HREF)
   const { db } = context.get(appContext)
-  const page = pageOf(url)
+  const page = pageParam(url)
   const trash = await listTrash(db, user, { page, size: PAGE_SIZE })
-  const homepagePage = pageOf(url, HOMEPAGE_PAGE)
+  const homepagePage = pageParam(url, HOMEPAGE_PAGE)
   const trashedHomepages = page === 1 ? await listTrashedHomepages(db, user, { page: homepagePage }) : { list: [], next: false }
   return {
     headerTitle: '个人中心',
@@ -91,16 +88,16 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { db } = context.get(appContext)
   // `url`, not request.url: the browser's own posts arrive at /user/trash.data.
   const back = url.searchParams.has(HOMEPAGE_PAGE)
-    ? `${url.pathname}?${HOMEPAGE_PAGE}=${pageOf(url, HOMEPAGE_PAGE)}`
-    : `${url.pathname}${url.searchParams.has('page') ? `?page=${pageOf(url)}` : ''}`
+    ? `${url.pathname}?${HOMEPAGE_PAGE}=${pageParam(url, HOMEPAGE_PAGE)}`
+    : `${url.pathname}${url.searchParams.has('page') ? `?page=${pageParam(url)}` : ''}`
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
-  const rawId = String(form.get('id') ?? '')
+  const id = idOf(form.get('id'))
   const run = Object.hasOwn(INTENTS, intent) ? INTENTS[intent as keyof typeof INTENTS] : null
-  if (!run || !/^\d{1,9}$/.test(rawId)) return redirectWithToast(back, { type: 'error', msg: '操作失败' })
+  if (!run || !id) return redirectWithToast(back, { type: 'error', msg: '操作失败' })
   let msg = DONE_MSG
   try {
-    msg = (await run(db, user, Number(rawId))) ?? DONE_MSG
+    msg = (await run(db, user, id)) ?? DONE_MSG
   } catch (error) {
     if (error instanceof NotSignedInError) throw redirect(LOGIN_HREF)
     if (error instanceof DomainError) return redirectWithToast(back, { type: 'error', msg: error.message })

@@ -1,4 +1,4 @@
-import { ObjectId } from './content.ts'
+import { ObjectId } from './ids.ts'
 import { z } from './zod.ts'
 
 /** Batch format of a category (spec §9: font size 12-30px, one of the 7 colours, bold, align). */

@@ -1,5 +1,6 @@
 import { parseIconKey } from '#app/icons/icon-url.ts'
 import { isUploadPath } from '#app/uploads/upload-path.ts'
+import { ObjectId } from './ids.ts'
 import { z } from './zod.ts'
 
 /**
@@ -10,11 +11,6 @@ import { z } from './zod.ts'
 export const MAX_CHILDREN = 100
 export const TOO_MANY_CHILDREN = '最多添加100个书签'
 
-/** The largest id PostgreSQL's `integer` holds; a missing, malformed or larger id is "no such object". */
-const MAX_ID = 2_147_483_647
-const NO_SUCH = '内容不存在或已被删除'
-/** An object id in a form or payload. */
-export const ObjectId = z.coerce.number({ error: NO_SUCH }).int(NO_SUCH).positive(NO_SUCH).max(MAX_ID, NO_SUCH)
 const id = ObjectId
 const optionalId = z.preprocess((v) => (v === '' || v === null || v === '0' || v === 0 ? undefined : v), id.optional())
 /**
@@ -131,3 +127,40 @@ export type LinkInput = z.infer<typeof LinkSchema>
 export type FolderInput = z.infer<typeof FolderSchema>
 export type DividerInput = z.infer<typeof DividerSchema>
 export type NoteSourceInput = z.infer<typeof NoteSourceSchema>
+
+/** A category's card layout (columns of the card, link style, columns of links); invalid values are dropped. */
+export const CardConfigSchema = z.object({
+  bid: ObjectId,
+  column: z.coerce.number().int().min(1).max(12).optional().catch(undefined),
+  linkStyle: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9-]{0,19}$/)
+    .optional()
+    .catch(undefined),
+  linkColumn: z.coerce.number().int().min(1).max(12).optional().catch(undefined),
+})
+
+/** How a category's links are drawn (card config linkStyle): tiles with big icons, pictures, text only, compact. */
+export const CARD_LINK_STYLES = [
+  { value: 'card', name: '卡片' },
+  { value: 'image', name: '图标' },
+  { value: 'text', name: '文字' },
+  { value: 'simple', name: '简洁' },
+] as const
+export const CARD_VALUE_MSG = '设置项的取值不正确'
+const cardNumber = (max: number) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: CARD_VALUE_MSG }).int(CARD_VALUE_MSG).min(1, CARD_VALUE_MSG).max(max, CARD_VALUE_MSG).optional())
+
+/** The card config dialog: blank means the default; the whole config is replaced. */
+export const CardConfigFormSchema = z.object({
+  bid: ObjectId,
+  /** How many columns of the module the category spans: 1, 2, or 3 (the whole row). */
+  column: cardNumber(3),
+  linkStyle: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(CARD_LINK_STYLES.map((s) => s.value) as ['card', 'image', 'text', 'simple'], { error: CARD_VALUE_MSG }).optional(),
+  ),
+  /** Links per row inside the card. */
+  linkColumn: cardNumber(12),
+})

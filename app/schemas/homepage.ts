@@ -1,4 +1,5 @@
-import { isIconValue, ObjectId } from './content.ts'
+import { isIconValue } from './content.ts'
+import { ObjectId } from './ids.ts'
 import { z } from './zod.ts'
 
 /** Defaults of the layout config (spec §3, §9); a homepage stores only what its owner changed. */

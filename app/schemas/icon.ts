@@ -1,3 +1,4 @@
+import { PageNumber } from './ids.ts'
 import { z } from './zod.ts'
 
 /** 'font': an icon of the library (`tabler:star`); 'image': an uploaded picture (`/uploads/…`). */
@@ -22,13 +23,11 @@ export const IconUseSchema = z.object({
 })
 export type IconUseInput = z.infer<typeof IconUseSchema>
 
-const pageNumber = z.coerce.number({ error: '页码不正确' }).int('页码不正确').min(1, '页码不正确').max(10_000, '页码不正确')
-
 /** GET /api/bookmark/icon-list {id, keyword, page, size}: id is an icon category id. */
 export const IconListQuerySchema = z.object({
   id: z.preprocess(blankToUndefined, z.string().trim().max(50, '图标分类不存在').optional()),
   keyword: z.preprocess(blankToUndefined, z.string().trim().max(50, '搜索关键词不能超过50个字').optional()),
-  page: z.preprocess(blankToUndefined, pageNumber.default(1)),
+  page: z.preprocess(blankToUndefined, PageNumber.default(1)),
   size: z.preprocess(
     blankToUndefined,
     z.coerce

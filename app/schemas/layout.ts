@@ -1,3 +1,4 @@
+import { ObjectId } from './ids.ts'
 import { z } from './zod.ts'
 
 export const LAYOUT_VALUE_MSG = '设置项的取值不正确'
@@ -44,6 +45,11 @@ export const LAYOUT_FIELDS = {
 } as const
 export type LayoutField = keyof typeof LAYOUT_FIELDS
 
+/** The 管理模块 dialog's 每个分类最多显示 N 行 (save-max-column {homepageId, height}). */
+export const MaxColumnSchema = z.object({
+  homepageId: ObjectId,
+  height: LAYOUT_FIELDS.maxColumnHeight,
+})
 /** The homepage settings of save-info (spec §3 Homepage settings). */
 export const HOMEPAGE_SETTING_FIELDS = ['websiteVisible', 'engineVisible', 'sidebarPosition', 'anchorPosition', 'rootFontSize'] as const
 

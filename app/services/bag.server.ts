@@ -126,6 +126,9 @@ export async function saveBag(db: Db, actor: Actor, input: BagInput) {
   })
 }
 
+/** Spec §8: a category (or homepage) moved to the trash. */
+export const BAG_DELETED_MSG = '删除成功！您可以在回收站中恢复'
+
 /** Moves a category, its sub-categories and their bookmarks to the trash, as one batch. */
 export async function trashBag(db: Db, actor: Actor, bagId: number) {
   await db.transaction(async (tx) => {
@@ -263,35 +266,53 @@ export const NOT_UNDER_ITSELF = '不能移动到自己或自己的子分类下'
 export const NO_SUB_CATEGORIES = '该模块不支持子分类'
 
 /**
- * Puts a category into list `parentId` of its module (null = top level) at the place `place`
- * computes from that list's current order (without the category). The parent must be live, in
- * the same module, not the category itself or below it, and the module not single-level.
- * The caller holds the homepage lock and read `bag` under it.
+ * Puts a category into list `to` (a module of its homepage; parentId null = top level) at the
+ * place `place` computes from that list's current order (without the category). The parent must
+ * be live, in that module, not the category itself or below it; a single-level module takes no
+ * sub-categories (neither as the parent nor as the category's own). Into another module its
+ * sub-categories (live and trashed) follow it. The caller holds the homepage lock, read `bag`
+ * under it and checked that `to.moduleId` is of the same homepage.
  */
-async function relocateBag(tx: Tx, bag: Bag, parentId: number | null, place: (order: number[]) => number[]) {
+async function relocateBag(tx: Tx, bag: Bag, to: BagList, place: (order: number[]) => number[]) {
+  const { moduleId, parentId } = to
+  const descendants = await withDescendants(tx, bag)
   if (parentId) {
     const [parent] = await tx
       .select({ id: bags.id })
       .from(bags)
-      .where(and(eq(bags.id, parentId), eq(bags.moduleId, bag.moduleId), isNull(bags.deletedAt)))
+      .where(and(eq(bags.id, parentId), eq(bags.moduleId, moduleId), isNull(bags.deletedAt)))
     if (!parent) throw new DomainError('上级分类不存在')
-    if ((await withDescendants(tx, bag)).includes(parentId)) throw new DomainError(NOT_UNDER_ITSELF)
-    const [module] = await tx.select({ moduleType: modules.moduleType }).from(modules).where(eq(modules.id, bag.moduleId))
-    if (module?.moduleType === 1) throw new DomainError(NO_SUB_CATEGORIES)
+    if (descendants.includes(parentId)) throw new DomainError(NOT_UNDER_ITSELF)
+  }
+  const otherModule = moduleId !== bag.moduleId
+  if (parentId || otherModule) {
+    const [module] = await tx.select({ moduleType: modules.moduleType }).from(modules).where(eq(modules.id, moduleId))
+    if (module?.moduleType === 1 && (parentId || (await hasLiveChildren(tx, bag.id)))) throw new DomainError(NO_SUB_CATEGORIES)
   }
   const from = { moduleId: bag.moduleId, parentId: bag.parentId }
-  const to = { moduleId: bag.moduleId, parentId }
   const same = sameList(from, to)
   const next = place((await liveSiblings(tx, bags, to)).filter((id) => id !== bag.id))
   if (!same) {
     await tx
       .update(bags)
-      .set({ parentId, sortKey: await nextPosition(tx, bags, to) })
+      .set({ moduleId, parentId, sortKey: await nextPosition(tx, bags, to) })
       .where(eq(bags.id, bag.id))
+    // Their lists are keyed by parents that move along: no position can clash in the new module.
+    const below = descendants.filter((id) => id !== bag.id)
+    if (otherModule && below.length) await tx.update(bags).set({ moduleId }).where(inArray(bags.id, below))
   }
   await writeOrder(tx, bags, next)
   if (!same) await renumber(tx, bags, from)
-  return { bid: bag.id, parentId: parentId ?? 0, position: next.indexOf(bag.id) }
+  return { bid: bag.id, moduleId, parentId: parentId ?? 0, position: next.indexOf(bag.id) }
+}
+
+async function hasLiveChildren(tx: Tx, bagId: number) {
+  const [child] = await tx
+    .select({ id: bags.id })
+    .from(bags)
+    .where(and(eq(bags.parentId, bagId), isNull(bags.deletedAt)))
+    .limit(1)
+  return Boolean(child)
 }
 
 /** A live category of a homepage the actor may manage, read under the homepage lock. */
@@ -334,7 +355,7 @@ export async function moveBagRelative(
       const order = await liveSiblings(tx, bags, { moduleId: bag.moduleId, parentId })
       return { bid: bag.id, parentId: parentId ?? 0, position: order.indexOf(bag.id) }
     }
-    return relocateBag(tx, bag, parentId, (order) => {
+    return relocateBag(tx, bag, { moduleId: bag.moduleId, parentId }, (order) => {
       if (typeof anchor === 'number' && !order.includes(anchor)) throw new DomainError(NOT_FOUND)
       if (input.afterId !== undefined) return placeAfter(order, bag.id, input.afterId)
       if (input.beforeId !== undefined) return placeBefore(order, bag.id, input.beforeId)
@@ -347,7 +368,8 @@ export type SortMultipleInput = { type: 'before' | 'after' | 'inner'; dropId: nu
 
 /**
  * bag/sort-multiple {type, dropId, targetId}: the dragged category goes right before or after
- * the target (into the target's list), or inside it as its last sub-category. Both in one module.
+ * the target (into the target's list), or inside it as its last sub-category. The target may be
+ * in another module of the same homepage: the category (with its sub-categories) moves there.
  */
 export async function sortMultipleBags(db: Db, actor: Actor, input: SortMultipleInput) {
   return db.transaction(async (tx) => {
@@ -355,17 +377,17 @@ export async function sortMultipleBags(db: Db, actor: Actor, input: SortMultiple
     const [target] = await tx
       .select()
       .from(bags)
-      .where(and(eq(bags.id, input.targetId), eq(bags.moduleId, bag.moduleId), isNull(bags.deletedAt)))
+      .where(and(eq(bags.id, input.targetId), eq(bags.homepageId, bag.homepageId), isNull(bags.deletedAt)))
     if (!target) throw new DomainError(NOT_FOUND)
     if (input.type === 'inner') {
       if (target.id === bag.id) throw new DomainError(NOT_UNDER_ITSELF)
-      return relocateBag(tx, bag, target.id, (order) => [...order, bag.id])
+      return relocateBag(tx, bag, { moduleId: target.moduleId, parentId: target.id }, (order) => [...order, bag.id])
     }
     if (target.id === bag.id) {
       const order = await liveSiblings(tx, bags, { moduleId: bag.moduleId, parentId: bag.parentId })
-      return { bid: bag.id, parentId: bag.parentId ?? 0, position: order.indexOf(bag.id) }
+      return { bid: bag.id, moduleId: bag.moduleId, parentId: bag.parentId ?? 0, position: order.indexOf(bag.id) }
     }
-    return relocateBag(tx, bag, target.parentId, (order) =>
+    return relocateBag(tx, bag, { moduleId: target.moduleId, parentId: target.parentId }, (order) =>
       input.type === 'before' ? placeBefore(order, bag.id, target.id) : placeAfter(order, bag.id, target.id),
     )
   })

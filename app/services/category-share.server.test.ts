@@ -4,6 +4,7 @@ import { bagFollows, bagShares, homepageMembers } from '#app/db/schema/index.ts'
 import { HomepageSchema } from '#app/schemas/homepage.ts'
 import { createOwner, createUser } from '#tests/db-utils.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
+import { NotSignedInError } from '#app/utils/errors.ts'
 import { FORBIDDEN, NOT_FOUND } from './access.server.ts'
 import { saveBag, trashBag } from './bag.server.ts'
 import {
@@ -11,6 +12,7 @@ import {
   BAG_UNFOLLOWED_MSG,
   BagShareSchema,
   bagShareOf,
+  collectTargets,
   listBagShares,
   REMARK_MSG,
   shareBag,
@@ -145,5 +147,35 @@ describe('the share lists', () => {
       expect.objectContaining({ bid, accessible: false }),
     ])
     await expect(sharedCategory(db(), null, bid)).rejects.toThrow(NOT_FOUND)
+  })
+})
+
+describe('collecting into one’s own categories', () => {
+  test('every homepage the user owns is offered, current first, grouped by module, sub-categories after their parent', async () => {
+    const { user, homepageId, moduleId, bids } = await createOwner(db(), ['工具', '阅读'])
+    const sub = await saveBag(db(), user, { moduleId, parentId: bids[0]!, name: '小工具', icon: 'tabler:tool' })
+    const second = await createHomepage(db(), user, HomepageSchema.parse({ title: '第二页', icon: 'tabler:home' }))
+    const [secondModule] = await listModules(db(), user, second.id)
+    const onSecond = await saveBag(db(), user, { moduleId: secondModule!.moduleId, name: '第二页的分类', icon: 'tabler:tool' })
+    const gone = await createHomepage(db(), user, HomepageSchema.parse({ title: '回收站里', icon: 'tabler:home' }))
+    await trashHomepage(db(), user, gone.id)
+    const trashed = await saveBag(db(), user, { moduleId, name: '删掉的', icon: 'tabler:tool' })
+    await trashBag(db(), user, trashed.bid)
+    // A homepage the user only joined is not theirs to collect into.
+    const { user: other } = await createUser(db())
+    await db().insert(homepageMembers).values({ homepageId: other.currentHomepageId!, userId: user.id, permission: 'manager' })
+
+    const targets = await collectTargets(db(), user)
+    expect(targets.map((h) => h.homepageId)).toEqual([homepageId, second.id])
+    expect(targets[0]!.name).toBe(`${user.nickname}的主页`)
+    const work = targets[0]!.modules.find((m) => m.moduleId === moduleId)!
+    expect(work.categories).toEqual([
+      { bid: bids[0], name: '工具', depth: 0 },
+      { bid: sub.bid, name: '小工具', depth: 1 },
+      { bid: bids[1], name: '阅读', depth: 0 },
+    ])
+    expect(targets[1]).toMatchObject({ name: '第二页' })
+    expect(targets[1]!.modules.flatMap((m) => m.categories.map((c) => c.bid))).toContain(onSecond.bid)
+    await expect(collectTargets(db(), null)).rejects.toBeInstanceOf(NotSignedInError)
   })
 })

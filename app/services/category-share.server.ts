@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, isNull, ne, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '#app/db/client.server.ts'
-import { bagFollows, bagShares, bags, homepages, sources, users } from '#app/db/schema/index.ts'
+import { bagFollows, bagShares, bags, homepages, modules, sources, users } from '#app/db/schema/index.ts'
+import { homepageLabel } from '#app/schemas/homepage.ts'
 import { z } from '#app/schemas/zod.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, NOT_FOUND, requireCapability } from './access.server.ts'
@@ -102,6 +103,55 @@ export async function sharedCategory(db: Db, actor: Actor, bid: number) {
     followAmount: followers?.n ?? 0,
     items: rows.map((source) => sourceView(source, isOwner ? 'owner' : 'visitor')),
   }
+}
+
+export type CollectTarget = {
+  homepageId: number
+  name: string
+  modules: { moduleId: number; name: string; categories: { bid: number; name: string; depth: number }[] }[]
+}
+
+/**
+ * Where a signed-in visitor may collect links from /collection/{bid}: every live category of
+ * every homepage they own, grouped by homepage (the current one first, then as in their homepage
+ * list) and module, in page order with sub-categories after their parent. The copy itself is
+ * checked again by transferSources.
+ */
+export async function collectTargets(db: Db, actor: Actor): Promise<CollectTarget[]> {
+  if (!actor) throw new NotSignedInError()
+  const owned = await db
+    .select({ id: homepages.id, title: homepages.title })
+    .from(homepages)
+    .where(and(eq(homepages.userId, actor.id), isNull(homepages.deletedAt)))
+    .orderBy(desc(sql`${homepages.id} = ${actor.currentHomepageId ?? 0}`), desc(homepages.sort), desc(homepages.id))
+  if (!owned.length) return []
+  const ids = owned.map((h) => h.id)
+  const moduleRows = await db
+    .select({ id: modules.id, homepageId: modules.homepageId, name: modules.name })
+    .from(modules)
+    .where(inArray(modules.homepageId, ids))
+    .orderBy(asc(modules.sortKey), asc(modules.id))
+  const bagRows = await db
+    .select({ id: bags.id, moduleId: bags.moduleId, parentId: bags.parentId, name: bags.name })
+    .from(bags)
+    .where(and(inArray(bags.homepageId, ids), isNull(bags.deletedAt)))
+    .orderBy(asc(bags.sortKey), asc(bags.id))
+  const live = new Set(bagRows.map((b) => b.id))
+  const childrenOf = new Map<string, typeof bagRows>()
+  for (const bag of bagRows) {
+    // A category whose parent is gone is listed at the top of its module.
+    const key = `${bag.moduleId}:${bag.parentId !== null && live.has(bag.parentId) ? bag.parentId : 0}`
+    childrenOf.set(key, [...(childrenOf.get(key) ?? []), bag])
+  }
+  const flatten = (moduleId: number, parentId: number, depth: number): CollectTarget['modules'][number]['categories'] =>
+    (childrenOf.get(`${moduleId}:${parentId}`) ?? []).flatMap((bag) => [{ bid: bag.id, name: bag.name, depth }, ...flatten(moduleId, bag.id, depth + 1)])
+  return owned.map((homepage) => ({
+    homepageId: homepage.id,
+    name: homepageLabel(homepage.title, actor.nickname),
+    modules: moduleRows
+      .filter((m) => m.homepageId === homepage.id)
+      .map((m) => ({ moduleId: m.id, name: m.name, categories: flatten(m.id, 0, 0) })),
+  }))
 }
 
 /** bag/follow: follows a category someone else shares, or unfollows (also once it is no longer shared). */

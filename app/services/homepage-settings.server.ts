@@ -1,21 +1,9 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '#app/db/client.server.ts'
 import { homepages } from '#app/db/schema/index.ts'
-import { layoutPatchSchema, type LayoutField, popVisibleOf } from '#app/schemas/layout.ts'
-import { z } from '#app/schemas/zod.ts'
+import { popVisibleOf } from '#app/schemas/layout.ts'
 import { type Actor, requireCapability } from './access.server.ts'
-import { apiId, withHomepageId } from './content-api.server.ts'
 import { homepageLayout } from './homepage.server.ts'
-
-/** The body of a settings call: `homepageId` (or gb-hid) and the given layout fields, as `patch`. */
-export function layoutCallSchema(fields: readonly LayoutField[]) {
-  return withHomepageId(
-    z.preprocess(
-      (raw) => ({ homepageId: (raw as { homepageId?: unknown }).homepageId, patch: raw }),
-      z.object({ homepageId: apiId, patch: layoutPatchSchema(fields) }),
-    ),
-  )
-}
 
 /**
  * Merges validated layout fields into a homepage's layout config (owner only). The row is locked,

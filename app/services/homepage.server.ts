@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
-import { can, type Role } from '#app/auth/permissions.ts'
+import { can, maskOf, type Role } from '#app/auth/permissions.ts'
 import { type Actor, canSee, relationTo, roleOn } from './access.server.ts'
 import { SOURCE_VIEW_COLUMNS, sourceView, type SourceViewRow } from './source.server.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
@@ -17,7 +17,7 @@ import {
   type SourceType,
 } from '#app/db/schema/index.ts'
 import { DEFAULT_LAYOUT, DEFAULT_SKIN, homepageLabel } from '#app/schemas/homepage.ts'
-import { popVisibleOf } from '#app/schemas/layout.ts'
+import { LAYOUT_FIELDS, popVisibleOf } from '#app/schemas/layout.ts'
 import { env } from '#app/utils/env.server.ts'
 import type { SortMethod } from '#app/schemas/sort.ts'
 import { sourceOrder } from './sort-order.server.ts'
@@ -160,7 +160,7 @@ export type ModuleView = { moduleId: number; name: string; icon: string; moduleT
 
 export type HomepageContent = {
   modules: ModuleView[]
-  /** The star module (-1): ids of starred bookmarks, for those who may star (the items are in `modules`). */
+  /** The star module (-1): ids of starred bookmarks in the star list order (like-sort), for those who may star (the items are in `modules`). */
   starIds: number[]
 }
 
@@ -196,7 +196,7 @@ function cleanCard(card: CardConfig | null | undefined): CardConfig | undefined 
 
 function itemView(row: SourceViewRow, role: Role): ItemView {
   const view = sourceView(row, role)
-  const masked = row.blacklist ? 'blacklist' : row.isPrivate && !can(role, 'view-private') ? 'private' : undefined
+  const masked = maskOf(row, role)
   const item: ItemView = { id: view.id, type: view.type, name: view.name }
   if (masked) {
     item.masked = masked
@@ -255,7 +255,7 @@ export async function loadHomepageContent(
       )
       .orderBy(asc(bags.sortKey), asc(bags.id)),
     db
-      .select(SOURCE_VIEW_COLUMNS)
+      .select({ ...SOURCE_VIEW_COLUMNS, likeSort: sources.likeSort })
       .from(sources)
       .where(
         and(
@@ -278,12 +278,12 @@ export async function loadHomepageContent(
   const byBag = new Map<number, ItemView[]>()
   const byFolder = new Map<number, ItemView[]>()
   const folders = new Map<number, ItemView>()
-  const starIds: number[] = []
+  const stars: { id: number; likeSort: number }[] = []
   const mayStar = can(role, 'star-bookmarks')
   for (const row of sourceRows) {
     const item = itemView(row, role)
     if (row.type === 'folder') folders.set(row.id, item)
-    if (mayStar && row.liked) starIds.push(row.id)
+    if (mayStar && row.liked) stars.push(row)
     const map = row.parentId ? byFolder : byBag
     const key = row.parentId ?? row.bagId
     const list = map.get(key)
@@ -327,7 +327,8 @@ export async function loadHomepageContent(
       moduleType: m.moduleType,
       bags: byModule.get(m.id) ?? [],
     })),
-    starIds,
+    // The star list has its own order (like-sort), whatever order the bookmarks are in.
+    starIds: stars.sort((a, b) => a.likeSort - b.likeSort || a.id - b.id).map((r) => r.id),
   }
 }
 
@@ -364,6 +365,12 @@ export function homepageInfo({ homepage, role, creator, followAmount, memberAmou
 
 export function homepageLayout(homepage: Homepage) {
   return { ...DEFAULT_LAYOUT, ...homepage.layout }
+}
+
+/** Rows of bookmarks a category shows before it scrolls (save-max-column; spec §9 default 6). */
+export function maxColumnHeightOf(homepage: Homepage): number {
+  const parsed = LAYOUT_FIELDS.maxColumnHeight.safeParse(homepage.layout.maxColumnHeight)
+  return parsed.success ? parsed.data : DEFAULT_LAYOUT.maxColumnHeight
 }
 
 export function homepageSkin(homepage: Homepage) {

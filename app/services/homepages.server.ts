@@ -21,6 +21,10 @@ export const CLOSED_MSG = '主页已经取消分享！'
 export const RESTORED_MSG = '主页已恢复'
 export const RESTORED_WITHOUT_CODE = '主页已恢复，原个性域名已被占用，请重新设置'
 export const HOMEPAGE_PAGE_SIZE = 10
+export const SWITCHED_MSG = '已切换主页'
+export const PINNED_MSG = '已置顶'
+export const UNPINNED_MSG = '已取消置顶'
+export const HOMEPAGE_DELETED_MSG = '删除成功！您可以在回收站中恢复'
 
 function signedIn(actor: Actor): User {
   if (!actor) throw new NotSignedInError()

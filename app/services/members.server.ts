@@ -3,6 +3,7 @@ import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { homepageMembers, homepages, users, type MemberPermission } from '#app/db/schema/index.ts'
 import { homepageLabel } from '#app/schemas/homepage.ts'
+import { isUploadPath } from '#app/uploads/upload-path.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, relationTo, requireCapability, roleOn } from './access.server.ts'
 import { invitedHomepageId, issueInvite, liveInvite, revokeInvites, useInvite } from './invite-links.server.ts'
@@ -11,6 +12,7 @@ import { invitedHomepageId, issueInvite, liveInvite, revokeInvites, useInvite } 
 
 export const INVITE_INVALID = '邀请链接无效或已失效'
 export const INVITE_BUSY = '操作过于频繁，请稍后再试'
+export const INVITE_MADE_MSG = '邀请链接已生成'
 export const INVITE_RESET_MSG = '链接已重置'
 export const INVITE_CLOSED_MSG = '邀请好友功能已关闭'
 export const JOINED_MSG = '已加入该主页'
@@ -29,12 +31,15 @@ function linkView(link: Awaited<ReturnType<typeof liveInvite>>) {
     : { code: '', url: '', expiresAt: null, useCount: 0, maxUses: 0 }
 }
 
-/** invite-code: the live link (type get), made when there is none (type generate). Owner only. */
+/** invite-code: the live link (type get, a plain read), made when there is none (type generate). Owner only. */
 export async function getInviteLink(db: Db, actor: Actor, homepageId: number, type: 'get' | 'generate') {
+  if (type === 'get') {
+    await requireCapability(db, actor, homepageId, 'manage-members')
+    return linkView(await liveInvite(db, homepageId))
+  }
   return db.transaction(async (tx) => {
     await requireCapability(tx, actor, homepageId, 'manage-members', true)
-    const link = (await liveInvite(tx, homepageId)) ?? (type === 'generate' ? await issueInvite(tx, homepageId) : null)
-    return linkView(link)
+    return linkView((await liveInvite(tx, homepageId)) ?? (await issueInvite(tx, homepageId)))
   })
 }
 
@@ -145,6 +150,34 @@ export async function listMembers(db: Db, actor: Actor, homepageId: number, { pa
     total: total?.n ?? 0,
     next: (page - 1) * size + list.length < (total?.n ?? 0),
   }
+}
+
+/** How many people the members widget shows (spec §9: 4 avatars). */
+export const MEMBER_FACES = 4
+
+/** One person in the members widget: the first character of the nickname, and the avatar once set. */
+export type MemberFace = { initial: string; avatar: string }
+
+/**
+ * The members widget (spec §2, §9): the creator, then the members who joined first, at most
+ * four, as an initial and an uploaded avatar (never another site's address). Nothing else about
+ * them leaves the server. Members and the owner only, like the member list.
+ */
+export async function memberFaces(db: Db, actor: Actor, homepageId: number): Promise<MemberFace[]> {
+  const { homepage } = await requireCapability(db, actor, homepageId, 'view-members')
+  const person = { nickname: users.nickname, avatar: users.avatar }
+  const creator = await db.select(person).from(users).where(eq(users.id, homepage.userId))
+  const members = await db
+    .select(person)
+    .from(homepageMembers)
+    .innerJoin(users, eq(users.id, homepageMembers.userId))
+    .where(eq(homepageMembers.homepageId, homepageId))
+    .orderBy(asc(homepageMembers.createdAt), asc(homepageMembers.userId))
+    .limit(MEMBER_FACES - 1)
+  return [...creator, ...members].map(({ nickname, avatar }) => ({
+    initial: Array.from(nickname.trim())[0] ?? '?',
+    avatar: avatar && isUploadPath(avatar) ? avatar : '',
+  }))
 }
 
 /** A member row of someone other than the creator, locked; the creator and strangers are refused. */

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, isNull } from 'drizzle-orm'
 import type { Db } from '#app/db/client.server.ts'
 import { homepages, modules } from '#app/db/schema/index.ts'
 import { homepageLabel } from '#app/schemas/homepage.ts'
-import { z } from '#app/schemas/zod.ts'
+import { SHARE_PARAMS, type ShareIntroInput } from '#app/schemas/share.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, NOT_FOUND, requireCapability } from './access.server.ts'
 import { SET_CODE_FIRST } from './homepages.server.ts'
@@ -15,11 +15,6 @@ import { SET_CODE_FIRST } from './homepages.server.ts'
 export const MODULE_SHARED_MSG = '分享成功'
 export const MODULE_UNSHARED_MSG = '已取消分享'
 
-/** What save-share-params may set, each with its rule: the shared page's own title and summary. */
-export const SHARE_PARAMS = {
-  title: z.string().trim().max(20, '标题不能超过20个字'),
-  summary: z.string().trim().max(100, '简介不能超过100个字'),
-} as const
 export const SHARE_PARAM_MSG = '不支持的分享设置'
 
 export const moduleShareHref = (code: string, moduleId: number) => `/${code}/${moduleId}`
@@ -50,6 +45,14 @@ export async function saveShareParams(db: Db, actor: Actor, input: { moduleId: n
   const parsed = SHARE_PARAMS[input.key as keyof typeof SHARE_PARAMS].safeParse(input.value ?? '')
   if (!parsed.success) throw new DomainError(parsed.error.issues[0]?.message ?? SHARE_PARAM_MSG)
   const shareParams = { ...module.shareParams, [input.key]: parsed.data }
+  await db.update(modules).set({ shareParams }).where(eq(modules.id, module.id))
+  return shareParams
+}
+
+/** The share dialog's form: the shared page's title and summary, saved together. */
+export async function saveShareIntro(db: Db, actor: Actor, input: ShareIntroInput) {
+  const { module } = await ownModule(db, actor, input.moduleId)
+  const shareParams = { ...module.shareParams, title: input.title, summary: input.summary }
   await db.update(modules).set({ shareParams }).where(eq(modules.id, module.id))
   return shareParams
 }

@@ -191,7 +191,7 @@ describe('categories', () => {
     expect(rows.filter((r) => r.parentId === bid).map((r) => r.sortKey)).toEqual([0])
   })
 
-  test('sortMultipleBags: before, after, inner; one module only; single-level modules have no sub-categories', async () => {
+  test('sortMultipleBags: before, after, inner; single-level modules have no sub-categories', async () => {
     const { user, homepageId, bid, b, c, tree } = await threeBags()
     await sortMultipleBags(db(), user, { type: 'before', dropId: c, targetId: bid })
     expect(await tree()).toEqual(['丙', '常用工具', '乙'])
@@ -209,9 +209,48 @@ describe('categories', () => {
     const x = await saveBag(db(), user, { moduleId: nav.moduleId, name: '甲', icon: 'tabler:star' })
     const y = await saveBag(db(), user, { moduleId: nav.moduleId, name: '乙', icon: 'tabler:star' })
     await expect(sortMultipleBags(db(), user, { type: 'inner', dropId: x.bid, targetId: y.bid })).rejects.toThrow('该模块不支持子分类')
-    await expect(sortMultipleBags(db(), user, { type: 'after', dropId: x.bid, targetId: bid })).rejects.toThrow(NOT_FOUND)
     await sortMultipleBags(db(), user, { type: 'after', dropId: x.bid, targetId: y.bid })
     expect((await listBagTree(db(), user, nav.moduleId)).map((n) => n.name)).toEqual(['乙', '甲'])
+    // A category of another homepage is no target.
+    const stranger = await owner()
+    await expect(sortMultipleBags(db(), user, { type: 'after', dropId: x.bid, targetId: stranger.bid })).rejects.toThrow(NOT_FOUND)
+    await expect(sortMultipleBags(db(), stranger.user, { type: 'after', dropId: stranger.bid, targetId: x.bid })).rejects.toThrow(NOT_FOUND)
+  })
+
+  test('sortMultipleBags across modules: the category, its sub-categories and bookmarks go along; both lists stay dense', async () => {
+    const { user, homepageId, moduleId, bid, b, c, tree } = await threeBags()
+    const sub = await saveBag(db(), user, { moduleId, parentId: b, name: '子', icon: 'tabler:star' })
+    const inSub = await saveLink(db(), user, link(sub.bid, '子书签'))
+    const other = await saveModule(db(), user, { homepageId, name: '别的', icon: 'tabler:star', moduleType: 0 })
+    const p = await saveBag(db(), user, { moduleId: other.moduleId, name: '甲', icon: 'tabler:star' })
+    const q = await saveBag(db(), user, { moduleId: other.moduleId, name: '丁', icon: 'tabler:star' })
+    const otherTree = async () =>
+      (await listBagTree(db(), user, other.moduleId)).map((n) => (n.children.length ? `${n.name}(${n.children.map((x) => x.name).join(',')})` : n.name))
+    // 乙 (with 子) goes between 甲 and 丁 of the other module.
+    expect(await sortMultipleBags(db(), user, { type: 'before', dropId: b, targetId: q.bid })).toMatchObject({ moduleId: other.moduleId, position: 1 })
+    expect(await otherTree()).toEqual(['甲', '乙(子)', '丁'])
+    expect(await tree()).toEqual(['常用工具', '丙'])
+    const moved = await db().select().from(bags).where(and(eq(bags.moduleId, other.moduleId), isNull(bags.deletedAt)))
+    expect(moved.filter((r) => !r.parentId).map((r) => r.sortKey).sort()).toEqual([0, 1, 2])
+    const left = await db().select().from(bags).where(and(eq(bags.moduleId, moduleId), isNull(bags.deletedAt)))
+    expect(left.map((r) => r.sortKey).sort()).toEqual([0, 1])
+    // The bookmarks stay in their categories.
+    expect(names(await sourceKeys(sub.bid))).toEqual(['子书签'])
+    expect(inSub.id).toBeGreaterThan(0)
+    // Into a category of the other module, and a sub-category out to the first module's top level.
+    await sortMultipleBags(db(), user, { type: 'inner', dropId: c, targetId: p.bid })
+    expect(await otherTree()).toEqual(['甲(丙)', '乙(子)', '丁'])
+    await sortMultipleBags(db(), user, { type: 'after', dropId: sub.bid, targetId: bid })
+    expect(await tree()).toEqual(['常用工具', '子'])
+    expect(await otherTree()).toEqual(['甲(丙)', '乙', '丁'])
+    // A single-level module takes a category, but not one with sub-categories.
+    const nav = await saveModule(db(), user, { homepageId, name: '导航', icon: 'tabler:compass', moduleType: 1 })
+    const n = await saveBag(db(), user, { moduleId: nav.moduleId, name: '导', icon: 'tabler:star' })
+    await expect(sortMultipleBags(db(), user, { type: 'after', dropId: p.bid, targetId: n.bid })).rejects.toThrow('该模块不支持子分类')
+    expect(await otherTree()).toEqual(['甲(丙)', '乙', '丁'])
+    await sortMultipleBags(db(), user, { type: 'before', dropId: q.bid, targetId: n.bid })
+    expect((await listBagTree(db(), user, nav.moduleId)).map((x) => x.name)).toEqual(['丁', '导'])
+    expect(await otherTree()).toEqual(['甲(丙)', '乙'])
   })
 
   test('an edit that changes the parent puts the category last there (no clash of positions)', async () => {

@@ -102,6 +102,41 @@ export async function setTrashedKeys(tx: Tx, table: typeof bags | typeof sources
 }
 
 // ---------------------------------------------------------------------------------------------
+// The star list (module −1): a homepage's starred live bookmarks, wherever they sit, in their own
+// order (sources.like_sort; rows with equal values keep their id order). It has no unique index:
+// a row that is unstarred, trashed or moved keeps its value and simply leaves the list.
+
+const starred = (homepageId: number) =>
+  and(eq(sources.homepageId, homepageId), eq(sources.liked, true), isNull(sources.deletedAt))!
+
+/** The ids of a homepage's star list in their order. */
+export async function starOrder(tx: Db | Tx, homepageId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ id: sources.id })
+    .from(sources)
+    .where(starred(homepageId))
+    .orderBy(asc(sources.likeSort), asc(sources.id))
+  return rows.map((r) => r.id)
+}
+
+/** The place after the last starred bookmark of a homepage: where a newly starred one goes. */
+export async function nextStarPosition(tx: Db | Tx, homepageId: number): Promise<number> {
+  const [row] = await tx.select({ last: max(sources.likeSort) }).from(sources).where(starred(homepageId))
+  return (row?.last ?? -1) + 1
+}
+
+/** Puts `ids` (ALL of one star list, in their new order) at like_sort 0…n−1, under the homepage lock. */
+export async function writeStarOrder(tx: Tx, ids: readonly number[]) {
+  if (!ids.length) return
+  if (new Set(ids).size !== ids.length) throw new Error('writeStarOrder: duplicate ids')
+  await tx.execute(
+    sql`update ${sources} as t set like_sort = v.pos, updated_at = now()
+        from (values ${values(ids)}) as v(id, pos)
+        where t.id = v.id and t.like_sort <> v.pos`,
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
 // Pure helpers: each returns a new order and leaves its argument alone.
 
 /** `id` right after `afterId` (null = first); `id` may come from another list. */

@@ -1,13 +1,15 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { homepages, idempotencyKeys, sources, type User } from '#app/db/schema/index.ts'
+import { homepageMembers, homepages, idempotencyKeys, sources, users, type User } from '#app/db/schema/index.ts'
 import { TOO_MANY_CHILDREN } from '#app/schemas/content.ts'
+import { SORT_LOCKED_MSG, type SortMethod } from '#app/schemas/sort.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { createOwner, createUser } from '#tests/db-utils.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
 import { FORBIDDEN, NOT_FOUND } from './access.server.ts'
-import { saveBag } from './bag.server.ts'
-import { saveModule } from './module.server.ts'
+import { moveBag, saveBag, sortBags } from './bag.server.ts'
+import { saveModule, sortModules } from './module.server.ts'
+import { setBookmarkSort } from './preferences.server.ts'
 import {
   moveSource,
   moveSourceStep,
@@ -338,6 +340,65 @@ describe('moving and copying a selection', () => {
     const moved = await snapshot([second!.id])
     expect(moved.map((r) => r.name).sort()).toEqual(['x', '一', '夹'])
     expect(await snapshot([homepageId])).toEqual([])
+  })
+})
+
+describe('the sort lock (spec §4)', () => {
+  /** The user as a request would load them, after switching their bookmark order. */
+  async function sortingBy(user: User, method: SortMethod) {
+    await setBookmarkSort(db(), user, method)
+    const [fresh] = await db().select().from(users).where(eq(users.id, user.id))
+    return fresh!
+  }
+
+  test('in any order but 自定义排序 every reorder is refused and changes nothing; moves into another list are not', async () => {
+    const { user, homepageId, moduleId, a, b } = await owner()
+    const [one, two, three] = await links(user, a, ['一', '二', '三'])
+    const folder = await saveFolder(db(), user, { bid: a, name: '夹', summary: '' })
+    const [x, y] = await links(user, a, ['x', 'y'], folder.id)
+    await links(user, b, ['乙'])
+
+    const locked = await sortingBy(user, 'newest')
+    const before = await snapshot([homepageId])
+    const reorders = [
+      () => sortSources(db(), locked, { bid: a, ids: [three!.id, one!.id] }),
+      () => sortSources(db(), locked, { bid: a, parentId: folder.id, ids: [y!.id, x!.id] }),
+      () => sortChildren(db(), locked, [{ id: y!.id, sort: 0 }, { id: x!.id, sort: 1 }]),
+      () => moveSourceStep(db(), locked, two!.id, 'up'),
+      () => moveSourceStep(db(), locked, two!.id, 'down'),
+      () => moveSourceStep(db(), locked, two!.id, { position: 1 }),
+      () => moveSource(db(), locked, one!.id, { afterId: three!.id }),
+      () => moveSource(db(), locked, x!.id, { parentId: folder.id, afterId: null }),
+    ]
+    for (const reorder of reorders) await expect(reorder()).rejects.toThrow(SORT_LOCKED_MSG)
+    expect(await snapshot([homepageId])).toEqual(before)
+
+    // Moving into another category or folder changes where a bookmark lives, not the order the
+    // viewer sees: allowed, and it lands last in the custom order (a position asked for is ignored).
+    await moveSource(db(), locked, one!.id, { bid: b, afterId: null })
+    expect(await list(b)).toEqual(['乙', '一'])
+    await transferSources(db(), locked, { ids: [two!.id], type: 'move', parentId: folder.id })
+    expect(await list(a, folder.id)).toEqual(['x', 'y', '二'])
+    // Categories and modules are not ordered by the bookmark order.
+    const c = await saveBag(db(), locked, { moduleId, name: '丙类', icon: 'tabler:tool' })
+    await sortBags(db(), locked, [c.bid, a, b])
+    await moveBag(db(), locked, a, 'down')
+    await sortModules(db(), locked, [moduleId])
+
+    // The lock is the actor's own: a manager in 自定义排序 sorts the owner's homepage meanwhile.
+    const { user: manager } = await createUser(db())
+    await db().insert(homepageMembers).values({ homepageId, userId: manager.id, permission: 'manager' })
+    await sortSources(db(), manager, { bid: a, ids: [folder.id, three!.id] })
+    expect(await list(a)).toEqual(['夹', '三'])
+
+    // Back to 自定义排序: sorting works again.
+    const custom = await sortingBy(user, 'custom')
+    await sortSources(db(), custom, { bid: a, ids: [three!.id, folder.id] })
+    expect(await list(a)).toEqual(['三', '夹'])
+    await moveSourceStep(db(), custom, two!.id, 'first')
+    expect(await list(a, folder.id)).toEqual(['二', 'x', 'y'])
+    await sortChildren(db(), custom, [{ id: y!.id, sort: 0 }])
+    expect(await list(a, folder.id)).toEqual(['y', '二', 'x'])
   })
 })
 

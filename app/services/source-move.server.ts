@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm'
-import { can, type Capability, type Role } from '#app/auth/permissions.ts'
+import { type Capability, isMasked, type Role } from '#app/auth/permissions.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
-import { bagShares, bags, homepages, idempotencyKeys, sources, type Source } from '#app/db/schema/index.ts'
+import { bagShares, bags, homepages, sources, type Source, type User } from '#app/db/schema/index.ts'
 import { MAX_CHILDREN, TOO_MANY_CHILDREN } from '#app/schemas/content.ts'
+import { SORT_LOCKED_MSG } from '#app/schemas/sort.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, homepageAccess, NOT_FOUND, requireCapability } from './access.server.ts'
+import { onceWithKey } from './idempotency.server.ts'
 import {
   liveSiblings,
   mergeOrder,
@@ -17,6 +19,8 @@ import {
   type Step,
   writeOrder,
 } from './ordering.server.ts'
+import { bookmarkSortOf } from './preferences.server.ts'
+import { assertPrivacyStays, privacyAfterWrite } from './source-privacy.server.ts'
 
 /**
  * Where bookmarks sit: relative moves, the no-JS move buttons, drag-and-drop sorts, and moving or
@@ -29,6 +33,16 @@ export const FOLDER_IN_FOLDER = '文件夹不能放入文件夹'
 export const FOLDER_GONE = '文件夹不存在或已被删除'
 
 const live = isNull(sources.deletedAt)
+
+/**
+ * Spec §4: in any bookmark order but 自定义排序 (the actor's own, users.bookmark_sort) dragging and
+ * the move buttons are locked: every reorder of a list of bookmarks asks this first. Moving a
+ * bookmark into another category or folder is not a reorder (it changes where the bookmark lives,
+ * not the order the viewer sees) and lands last; categories and modules have their own order.
+ */
+function assertSortUnlocked(actor: User) {
+  if (bookmarkSortOf(actor) !== 'custom') throw new DomainError(SORT_LOCKED_MSG)
+}
 
 /**
  * At most 100 bookmarks per parent (a category's top level, or a folder), dividers excluded.
@@ -81,7 +95,6 @@ async function liveFolder(tx: Tx, id: number, bagId?: number) {
 }
 
 const listOf = (row: Pick<Source, 'bagId' | 'parentId'>): SourceList => ({ bagId: row.bagId, parentId: row.parentId ?? null })
-const masked = (row: Source, role: Role) => row.blacklist || (row.isPrivate && !can(role, 'view-private'))
 
 // ---------------------------------------------------------------------------------------------
 // One bookmark
@@ -108,7 +121,7 @@ export async function moveSource(db: Db, actor: Actor, id: number, input: MoveIn
     const pre = await liveSource(tx, id)
     const preTarget = await targetOf(tx, pre, input)
     const preBag = await liveBag(tx, preTarget.bagId)
-    await lockHomepages(tx, actor, [
+    const roles = await lockHomepages(tx, actor, [
       [pre.homepageId, 'edit-children'],
       [preBag.homepageId, 'add-link'],
     ])
@@ -123,14 +136,17 @@ export async function moveSource(db: Db, actor: Actor, id: number, input: MoveIn
     }
     const from = listOf(row)
     const same = sameList(from, target)
-    if (input.afterId === row.id) {
+    if (same) assertSortUnlocked(actor)
+    await assertPrivacyStays(tx, [row], roles.get(row.homepageId)!, bag.homepageId)
+    // With the sort locked the viewer does not see the custom order: a move elsewhere lands last.
+    const afterId = bookmarkSortOf(actor) === 'custom' ? input.afterId : undefined
+    if (afterId === row.id) {
       // "After itself": where it is, when it stays in its list.
       if (!same) throw new DomainError(NOT_FOUND)
       const order = await liveSiblings(tx, sources, from)
       return { id: row.id, bid: bag.id, parentId: target.parentId ?? 0, position: order.indexOf(row.id) }
     }
     const order = (await liveSiblings(tx, sources, target)).filter((x) => x !== row.id)
-    const afterId = input.afterId
     if (typeof afterId === 'number' && !order.includes(afterId)) throw new DomainError(NOT_FOUND)
     if (!same) {
       if (row.type !== 'divider') await assertRoom(tx, bag.id, target.parentId)
@@ -171,6 +187,7 @@ async function carryChildren(tx: Tx, folderIds: number[], bagId: number, homepag
 /** The move buttons (work without JS): up, down, first, last, or a 1-based position in its list. */
 export async function moveSourceStep(db: Db, actor: Actor, id: number, step: Step) {
   if (!actor) throw new NotSignedInError()
+  assertSortUnlocked(actor)
   return db.transaction(async (tx) => {
     const pre = await liveSource(tx, id)
     await requireCapability(tx, actor, pre.homepageId, 'sort-bookmarks', true)
@@ -200,6 +217,7 @@ async function sortList(tx: Tx, list: SourceList, ids: number[]) {
  */
 export async function sortSources(db: Db, actor: Actor, input: { bid: number; parentId?: number | null; ids: number[] }) {
   if (!actor) throw new NotSignedInError()
+  assertSortUnlocked(actor)
   return db.transaction(async (tx) => {
     const bag = await liveBag(tx, input.bid)
     await requireCapability(tx, actor, bag.homepageId, 'sort-bookmarks', true)
@@ -221,6 +239,7 @@ export async function sortSources(db: Db, actor: Actor, input: { bid: number; pa
  */
 export async function sortChildren(db: Db, actor: Actor, items: { id: number; sort: number }[]) {
   if (!actor) throw new NotSignedInError()
+  assertSortUnlocked(actor)
   const ids = [...new Set([...items].sort((a, b) => a.sort - b.sort).map((item) => item.id))]
   if (!ids.length) throw new DomainError(NOT_FOUND)
   return db.transaction(async (tx) => {
@@ -249,13 +268,6 @@ export type TransferResult = { count: number; ids: number[]; repeated?: true }
 
 const REPEATED: TransferResult = { count: 0, ids: [], repeated: true }
 
-function isKeyViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false
-  const e = error as { code?: unknown; constraint?: unknown; cause?: unknown }
-  if (e.code === '23505' && String(e.constraint).startsWith('idempotency_keys')) return true
-  return isKeyViolation(e.cause)
-}
-
 /**
  * Moves or copies bookmarks (all from one homepage; any category or folder) into a category's top
  * level or a folder, appended in the given order (spec §5 Batch, source/operation, children/move,
@@ -274,24 +286,7 @@ export async function transferSources(db: Db, actor: Actor, input: TransferInput
   if (!actor) throw new NotSignedInError()
   const ids = [...new Set(input.ids)]
   if (!ids.length || (!input.bid && !input.parentId)) throw new DomainError(NOT_FOUND)
-  const key = input.key?.trim().slice(0, 64)
-  try {
-    return await db.transaction(async (tx) => {
-      if (key) {
-        // A concurrent holder of the same key makes this wait for its outcome: committed → repeat.
-        const claimed = await tx
-          .insert(idempotencyKeys)
-          .values({ userId: actor.id, key })
-          .onConflictDoNothing()
-          .returning({ key: idempotencyKeys.key })
-        if (!claimed.length) return REPEATED
-      }
-      return await transfer(tx, actor, ids, input)
-    })
-  } catch (error) {
-    if (key && isKeyViolation(error)) return REPEATED
-    throw error
-  }
+  return onceWithKey(db, actor.id, input.key, REPEATED, (tx) => transfer(tx, actor, ids, input))
 }
 
 async function transfer(tx: Tx, actor: NonNullable<Actor>, ids: number[], input: TransferInput): Promise<TransferResult> {
@@ -323,7 +318,9 @@ async function transfer(tx: Tx, actor: NonNullable<Actor>, ids: number[], input:
     await liveFolder(tx, target.parentId, bag.id)
     if (ordered.some((r) => r.type === 'folder')) throw new DomainError(FOLDER_IN_FOLDER)
   }
-  return input.type === 'move' ? moveRows(tx, ordered, bag.homepageId, target) : copyRows(tx, ordered, fromRole, bag.homepageId, target)
+  if (input.type === 'copy') return copyRows(tx, ordered, fromRole, roles.get(bag.homepageId)!, bag.homepageId, target)
+  await assertPrivacyStays(tx, ordered, fromRole, bag.homepageId)
+  return moveRows(tx, ordered, bag.homepageId, target)
 }
 
 /**
@@ -377,27 +374,36 @@ async function moveRows(tx: Tx, ordered: Source[], homepageId: number, target: S
   return { count: moving.length, ids: movingIds }
 }
 
-/** The fields a copy keeps; clicks, star, blacklist and timestamps start afresh. */
-const copyOf = (r: Source) => ({
+/**
+ * The fields a copy keeps, its privacy carried over (never made public); clicks, star, blacklist
+ * and timestamps start afresh. `role`: the actor's where the copy lands.
+ */
+const copyOf = (r: Source, role: Role) => ({
   type: r.type,
   name: r.name,
   url: r.url,
   note: r.note,
   icon: r.icon,
   formats: r.formats,
-  isPrivate: r.isPrivate,
-  privateRemark: r.privateRemark,
+  ...privacyAfterWrite(role, { had: r }),
   referral: r.referral,
 })
 
-async function copyRows(tx: Tx, ordered: Source[], fromRole: Role, homepageId: number, target: SourceList): Promise<TransferResult> {
-  if (ordered.some((r) => masked(r, fromRole))) throw new DomainError(NOT_FOUND)
+async function copyRows(
+  tx: Tx,
+  ordered: Source[],
+  fromRole: Role,
+  toRole: Role,
+  homepageId: number,
+  target: SourceList,
+): Promise<TransferResult> {
+  if (ordered.some((r) => isMasked(r, fromRole))) throw new DomainError(NOT_FOUND)
   const incoming = ordered.filter((r) => r.type !== 'divider').length
   if (incoming) await assertRoom(tx, target.bagId, target.parentId, incoming)
   const start = await nextPosition(tx, sources, target)
   const created = await tx
     .insert(sources)
-    .values(ordered.map((r, i) => ({ ...copyOf(r), homepageId, bagId: target.bagId, parentId: target.parentId, sortKey: start + i })))
+    .values(ordered.map((r, i) => ({ ...copyOf(r, toRole), homepageId, bagId: target.bagId, parentId: target.parentId, sortKey: start + i })))
     .returning({ id: sources.id, sortKey: sources.sortKey })
   const newIdAt = new Map(created.map((c) => [c.sortKey - start, c.id]))
   const newIds = ordered.map((_, i) => newIdAt.get(i)!)
@@ -411,12 +417,12 @@ async function copyRows(tx: Tx, ordered: Source[], fromRole: Role, homepageId: n
       .orderBy(asc(sources.parentId), asc(sources.sortKey), asc(sources.id))
     const position = new Map<number, number>()
     const copies = children
-      .filter((c) => !masked(c, fromRole))
+      .filter((c) => !isMasked(c, fromRole))
       .map((c) => {
         const parentId = folders.find(([from]) => from === c.parentId)![1]
         const sortKey = position.get(parentId) ?? 0
         position.set(parentId, sortKey + 1)
-        return { ...copyOf(c), homepageId, bagId: target.bagId, parentId, sortKey }
+        return { ...copyOf(c, toRole), homepageId, bagId: target.bagId, parentId, sortKey }
       })
     for (let i = 0; i < copies.length; i += 500) await tx.insert(sources).values(copies.slice(i, i + 500))
   }

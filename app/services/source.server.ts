@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
-import { can, type Role } from '#app/auth/permissions.ts'
+import { can, isMasked, type Role } from '#app/auth/permissions.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { bags, sources, type Source } from '#app/db/schema/index.ts'
 import {
@@ -9,13 +9,14 @@ import {
   type LinkInput,
   type NoteSourceInput,
 } from '#app/schemas/content.ts'
-import { DomainError } from '#app/utils/errors.ts'
+import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, homepageAccess, NOT_FOUND, requireCapability } from './access.server.ts'
 import { getBag } from './bag.server.ts'
 import type { SortMethod } from '#app/schemas/sort.ts'
-import { nextPosition, renumber, setTrashedKeys } from './ordering.server.ts'
+import { mergeOrder, moveStep, nextPosition, nextStarPosition, renumber, setTrashedKeys, starOrder, type Step, writeStarOrder } from './ordering.server.ts'
 import { sourceOrder } from './sort-order.server.ts'
 import { assertRoom, keptParents, restoredPlaces } from './source-move.server.ts'
+import { type Privacy, privacyAfterWrite } from './source-privacy.server.ts'
 
 // Where bookmarks sit (moves, sorts, move / copy into a category or folder): source-move.server.ts.
 export {
@@ -31,6 +32,9 @@ export {
 } from './source-move.server.ts'
 
 export const DELETED_MSG = '删除成功！您可以在回收站中查看已删除书签'
+export const DIVIDER_DELETED_MSG = '分割线已删除！'
+export const PRIVACY_MSG = '隐私设置成功'
+export const STARS_SORTED_MSG = '排序已自动保存'
 
 function hostOf(url: string | null) {
   if (!url) return ''
@@ -67,7 +71,7 @@ export type SourceViewRow = { [K in keyof typeof SOURCE_VIEW_COLUMNS]: Source[K]
  * 违规链接, without address or note, for everyone who may not see them (one place, every edge).
  */
 export function sourceView(row: SourceViewRow, role: Role) {
-  const masked = row.blacklist || (row.isPrivate && !can(role, 'view-private'))
+  const masked = isMasked(row, role)
   return {
     id: row.id,
     bid: row.bagId,
@@ -121,14 +125,18 @@ async function editableSource(tx: Tx, actor: Actor, id: number, capability: 'edi
 
 type Placement = { bagId: number; parentId: number | null }
 
-/** Writes a new bookmark, or updates one, checking the limit whenever it lands in a new parent. */
+/**
+ * Writes a new bookmark, or updates one, checking the limit whenever it lands in a new parent.
+ * Its privacy is what the owner asks for (`asked`) and nobody else's to change (source-privacy).
+ */
 async function upsertSource(
   tx: Tx,
   actor: Actor,
   id: number | undefined,
   type: Source['type'],
   placement: Placement,
-  fields: Partial<typeof sources.$inferInsert>,
+  fields: Partial<Omit<typeof sources.$inferInsert, keyof Privacy>>,
+  asked?: Privacy,
 ) {
   const target = await writableParent(tx, actor, placement.bagId, placement.parentId, !id && type === 'link')
   const counts = type !== 'divider'
@@ -141,6 +149,7 @@ async function upsertSource(
       .update(sources)
       .set({
         ...fields,
+        ...privacyAfterWrite(target.role, { asked, had: row }),
         bagId: target.bag.id,
         parentId: target.parentId,
         ...(moved ? { sortKey: await nextPosition(tx, sources, { bagId: target.bag.id, parentId: target.parentId }) } : {}),
@@ -162,6 +171,7 @@ async function upsertSource(
     .values({
       name: '',
       ...fields,
+      ...privacyAfterWrite(target.role, { asked }),
       type,
       homepageId: target.bag.homepageId,
       bagId: target.bag.id,
@@ -172,19 +182,28 @@ async function upsertSource(
   return sourceView(created!, target.role)
 }
 
-/** Adds or edits a link (spec "Link form"); a folder can hold links but not folders. */
+/**
+ * Adds or edits a link (spec "Link form"); a folder can hold links but not folders. 仅自己可见 is
+ * the owner's: anyone else's edit keeps it as it was, and their new link is public.
+ */
 export function saveLink(db: Db, actor: Actor, input: LinkInput) {
   return db.transaction((tx) =>
-    upsertSource(tx, actor, input.id, 'link', { bagId: input.bid, parentId: input.parentLinkId ?? null }, {
-      name: input.name,
-      url: input.url,
-      note: input.note,
-      // Fields left out keep their value on an edit.
-      ...(input.icon !== undefined ? { icon: input.icon || null } : {}),
-      ...(input.formats ? { formats: input.formats } : {}),
-      isPrivate: input.isOnlyOwnView,
-      privateRemark: input.isOnlyOwnView ? input.isOnlyOwnViewRemark : '',
-    }),
+    upsertSource(
+      tx,
+      actor,
+      input.id,
+      'link',
+      { bagId: input.bid, parentId: input.parentLinkId ?? null },
+      {
+        name: input.name,
+        url: input.url,
+        note: input.note,
+        // Fields left out keep their value on an edit.
+        ...(input.icon !== undefined ? { icon: input.icon || null } : {}),
+        ...(input.formats ? { formats: input.formats } : {}),
+      },
+      { isPrivate: input.isOnlyOwnView, privateRemark: input.isOnlyOwnViewRemark },
+    ),
   )
 }
 
@@ -235,27 +254,80 @@ export async function renameSource(db: Db, actor: Actor, id: number, name: strin
   })
 }
 
-/** Only-visible-to-me on / off (隐私设置成功). */
+/** Only-visible-to-me on / off (隐私设置成功); off drops the private remark, as the link form does. */
 export async function togglePrivate(db: Db, actor: Actor, id: number) {
   return db.transaction(async (tx) => {
     const { row, role } = await editableSource(tx, actor, id, 'set-private')
-    const [updated] = await tx.update(sources).set({ isPrivate: !row.isPrivate }).where(eq(sources.id, row.id)).returning()
+    const privacy = privacyAfterWrite(role, { asked: { isPrivate: !row.isPrivate, privateRemark: row.privateRemark }, had: row })
+    const [updated] = await tx.update(sources).set(privacy).where(eq(sources.id, row.id)).returning()
     return sourceView(updated!, role)
   })
 }
 
-/** Star on / off: starred bookmarks make up the star module (-1). */
+/** Star on / off: starred bookmarks make up the star module (-1); a newly starred one goes last there. */
 export async function toggleStar(db: Db, actor: Actor, id: number) {
   return db.transaction(async (tx) => {
     const { row, role } = await editableSource(tx, actor, id, 'star-bookmarks')
-    const [updated] = await tx.update(sources).set({ liked: !row.liked }).where(eq(sources.id, row.id)).returning()
+    const place = row.liked ? {} : { likeSort: await nextStarPosition(tx, row.homepageId) }
+    const [updated] = await tx
+      .update(sources)
+      .set({ liked: !row.liked, ...place })
+      .where(eq(sources.id, row.id))
+      .returning()
     return sourceView(updated!, role)
   })
 }
 
-/** Moves bookmarks (a folder with its children) to the trash as one batch. */
+/**
+ * The star list of the homepage `ids` belong to, with its lock held and the actor's right to
+ * star checked. Rights come before "is it starred", so the refusal tells a stranger nothing about
+ * which bookmarks are starred (only the owner sees stars).
+ */
+async function lockedStarList(tx: Tx, actor: Actor, ids: number[]) {
+  if (!actor) throw new NotSignedInError()
+  const rows = ids.length
+    ? await tx
+        .select({ id: sources.id, homepageId: sources.homepageId })
+        .from(sources)
+        .where(and(inArray(sources.id, ids), live))
+    : []
+  const homepageIds = new Set(rows.map((r) => r.homepageId))
+  if (!rows.length || rows.length !== ids.length || homepageIds.size !== 1) throw new DomainError(NOT_FOUND)
+  const homepageId = rows[0]!.homepageId
+  await requireCapability(tx, actor, homepageId, 'star-bookmarks', true)
+  const current = await starOrder(tx, homepageId)
+  const here = new Set(current)
+  if (ids.some((x) => !here.has(x))) throw new DomainError(NOT_FOUND)
+  return current
+}
+
+/**
+ * like-sort {ids}: the star list's new order. The ids (starred live bookmarks of ONE homepage,
+ * the owner's) take the given order; starred ones not given keep their relative order after them,
+ * so a stale page never loses a star. Anything else: NOT_FOUND (or FORBIDDEN), nothing changes.
+ * The star list keeps this order whatever bookmark sort method the viewer picked.
+ */
+export async function sortStars(db: Db, actor: Actor, ids: number[]) {
+  const given = [...new Set(ids)]
+  return db.transaction(async (tx) => {
+    const next = mergeOrder(await lockedStarList(tx, actor, given), given)
+    await writeStarOrder(tx, next)
+    return { ids: next }
+  })
+}
+
+/** The no-JS buttons of the star list: one starred bookmark up, down, first, last or to a position. */
+export async function moveStarStep(db: Db, actor: Actor, id: number, step: Step) {
+  return db.transaction(async (tx) => {
+    const next = moveStep(await lockedStarList(tx, actor, [id]), id, step)
+    await writeStarOrder(tx, next)
+    return { ids: next }
+  })
+}
+
+/** Moves bookmarks (a folder with its children) to the trash as one batch; answers the spec's message. */
 export async function trashSources(db: Db, actor: Actor, ids: number[]) {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const rows = ids.length ? await tx.select().from(sources).where(and(inArray(sources.id, ids), live)) : []
     const homepageIds = new Set(rows.map((r) => r.homepageId))
     if (!rows.length || rows.length !== new Set(ids).size || homepageIds.size !== 1) throw new DomainError(NOT_FOUND)
@@ -265,6 +337,7 @@ export async function trashSources(db: Db, actor: Actor, ids: number[]) {
     // The lists they left close up (a trashed folder's own list went with it).
     const left = new Map(rows.filter((r) => !r.parentId || !ids.includes(r.parentId)).map((r) => [`${r.bagId}:${r.parentId ?? 0}`, r]))
     for (const r of left.values()) await renumber(tx, sources, { bagId: r.bagId, parentId: r.parentId })
+    return { msg: rows.every((r) => r.type === 'divider') ? DIVIDER_DELETED_MSG : DELETED_MSG }
   })
 }
 
@@ -316,8 +389,8 @@ export async function deleteSourceForever(db: Db, actor: Actor, id: number) {
 }
 
 /** A masked bookmark (private to others, or blacklisted) hides its details and its children too. */
-function assertReadable(row: Source, role: Role) {
-  if (row.blacklist || (row.isPrivate && !can(role, 'view-private'))) throw new DomainError(NOT_FOUND)
+export function assertReadable(row: Source, role: Role) {
+  if (isMasked(row, role)) throw new DomainError(NOT_FOUND)
 }
 
 /** A bookmark for anyone who may see it; the link form's detail (spec "Link detail"). */
@@ -341,7 +414,8 @@ export async function sourceDetail(db: Db, actor: Actor, id: number) {
       parentLinkId: row.parentId ?? 0,
       bagName: bag?.name ?? '',
       isOnlyOwnView: row.isPrivate ? '1' : '',
-      isOnlyOwnViewRemark: row.privateRemark,
+      // The private remark is the owner's too (仅自己可见), whatever the flag.
+      isOnlyOwnViewRemark: can(role, 'view-private') ? row.privateRemark : '',
     },
   }
 }
@@ -394,14 +468,14 @@ function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
 
-/** The starred bookmarks of a homepage: the star module (-1). */
+/** The starred bookmarks of a homepage: the star module (-1), in the star list's order (like-sort). */
 export async function starList(db: Db, actor: Actor, homepageId: number) {
   const { role } = await homepageAccess(db, actor, homepageId)
   const rows = await db
     .select()
     .from(sources)
     .where(and(eq(sources.homepageId, homepageId), eq(sources.liked, true), live))
-    .orderBy(asc(sources.sortKey), asc(sources.id))
+    .orderBy(asc(sources.likeSort), asc(sources.id))
   return rows.map((r) => sourceView(r, role))
 }
 

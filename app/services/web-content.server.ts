@@ -13,8 +13,8 @@ import { storeImage } from '#app/uploads/image.server.ts'
 
 const BUSY_MSG = '请求过于频繁，请稍后再试'
 
-/** An icon the fetcher brought back: stored only if it decodes as one of our image types. */
-const saveIcon = async (bytes: Buffer) => (await storeImage(bytes, 'icon')).src
+/** Stores an icon the fetcher brought back for `user`, only if it decodes as one of our image types. */
+const iconSaver = (db: Db, user: User) => async (bytes: Buffer) => (await storeImage(bytes, 'icon', { db, userId: user.id })).src
 
 async function outbound(db: Db, user: User) {
   await consumeOrThrow(db, 'outboundFetch', `user:${user.id}`, BUSY_MSG)
@@ -25,7 +25,7 @@ async function outbound(db: Db, user: User) {
 export async function siteNameAndIcon(db: Db, user: User, url: string) {
   const { fetch, options } = await outbound(db, user)
   try {
-    const info = await fetchSiteInfo(fetch, url, saveIcon, options)
+    const info = await fetchSiteInfo(fetch, url, iconSaver(db, user), options)
     return { title: info.title, icon: info.icon ?? '' }
   } catch (error) {
     // Users see one message whatever the cause; the cause goes to the server log only.
@@ -37,5 +37,5 @@ export async function siteNameAndIcon(db: Db, user: User, url: string) {
 /** An icon from an image address, or from the site at that address (the remote icon dialog). */
 export async function remoteIcon(db: Db, user: User, url: string) {
   const { fetch, options } = await outbound(db, user)
-  return fetchRemoteIcon(fetch, url, saveIcon, options)
+  return fetchRemoteIcon(fetch, url, iconSaver(db, user), options)
 }

@@ -38,7 +38,7 @@ beforeEach(async () => {
 })
 afterEach(() => rm(dir, { recursive: true, force: true }))
 
-const store = (bytes: Buffer, kind: ImageKind = 'icon') => storeImage(bytes, kind, storage)
+const store = (bytes: Buffer, kind: ImageKind = 'icon') => storeImage(bytes, kind, { storage })
 const stored = async (src: string) => readFile(join(dir, src.replace('/uploads/', '')))
 /** The message a refused upload gives, after checking that nothing was written. */
 async function refusal(bytes: Buffer, kind: ImageKind = 'icon') {

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import decodeIco from 'decode-ico'
 import { fileTypeFromBuffer } from 'file-type'
 import sharp, { type Sharp } from 'sharp'
+import type { Db } from '#app/db/client.server.ts'
+import { recordUpload } from '#app/services/uploads.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { uploadStorage, type UploadStorage } from './storage.server.ts'
 import { UPLOAD_PREFIX } from './upload-path.ts'
@@ -141,14 +143,19 @@ function contentName(image: ProcessedImage) {
 /**
  * Checks, re-encodes and stores an upload; `src` is its same-origin path and `key` the value
  * icons and notes keep (the same path). Nothing is written when the image is refused.
+ *
+ * With `db` the upload is recorded (table uploads, by `userId`) before its file is written: the
+ * clean-up then sees it as fresh, and an upload of bytes being cleaned up waits for the delete
+ * (app/services/uploads.server.ts). Without `db`, the next clean-up records the file it finds.
  */
 export async function storeImage(
   bytes: Buffer,
   kind: ImageKind,
-  storage: UploadStorage = uploadStorage(),
+  { db, userId = null, storage = uploadStorage() }: { db?: Db; userId?: number | null; storage?: UploadStorage } = {},
 ): Promise<{ src: string; key: string }> {
   const image = await processImage(bytes, IMAGE_LIMITS[kind])
   const name = contentName(image)
+  if (db) await recordUpload(db, { name, kind, bytes: image.bytes.length, userId })
   await storage.put(name, image.bytes)
   const src = `${UPLOAD_PREFIX}${name}`
   return { src, key: src }

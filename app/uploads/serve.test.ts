@@ -25,9 +25,9 @@ beforeAll(async () => {
   // A file next to the upload directory that no URL may reach.
   await writeFile(join(parent, 'package.json'), '{"secret": true}')
   const storage = diskStorage(dir)
-  pngSrc = (await storeImage(await png(300, 150), 'notepad', storage)).src
-  jpgSrc = (await storeImage(await jpeg(200, 400), 'notepad', storage)).src
-  webpSrc = (await storeImage(await webp(200, 200), 'notepad', storage)).src
+  pngSrc = (await storeImage(await png(300, 150), 'notepad', { storage })).src
+  jpgSrc = (await storeImage(await jpeg(200, 400), 'notepad', { storage })).src
+  webpSrc = (await storeImage(await webp(200, 200), 'notepad', { storage })).src
   const app = express()
   app.use(uploadsRouter(storage))
   app.use((_req, res) => res.status(418).send('fell through'))

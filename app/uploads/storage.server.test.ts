@@ -52,3 +52,35 @@ test('names other than <hash>.<ext> and <hash>-w<allowed N>.<ext> are refused fo
   }
   expect(await readdir(dir)).toEqual([`${hash}.gif`])
 })
+
+test('remove deletes an original with every resized copy and leaves other files; a missing file is no error', async () => {
+  const storage = diskStorage(dir)
+  const other = '00112233445566778899aabbccddeeff'
+  await storage.put(`${hash}.png`, Buffer.from('original'))
+  await storage.put(variantName(`${hash}.png`, 40), Buffer.from('40'))
+  await storage.put(variantName(`${hash}.png`, 192), Buffer.from('192'))
+  await storage.put(`${other}.png`, Buffer.from('keep'))
+  await storage.put(variantName(`${other}.png`, 40), Buffer.from('keep 40'))
+  await storage.remove(`${hash}.png`)
+  expect((await readdir(dir)).sort()).toEqual([`${other}-w40.png`, `${other}.png`])
+  await storage.remove(`${hash}.png`)
+  await expect(storage.remove(`../${other}.png`)).rejects.toThrow(/Refused upload name/)
+  await expect(storage.remove(variantName(`${other}.png`, 40))).rejects.toThrow(/Refused upload name/)
+  expect((await readdir(dir)).sort()).toEqual([`${other}-w40.png`, `${other}.png`])
+})
+
+test('list names every stored original once, with its size; a lone resized copy is listed by its original; other files are not', async () => {
+  const storage = diskStorage(dir)
+  expect(await storage.list()).toEqual([])
+  const lone = '00112233445566778899aabbccddeeff'
+  await storage.put(`${hash}.png`, Buffer.from('12345'))
+  await storage.put(variantName(`${hash}.png`, 96), Buffer.from('small'))
+  await storage.put(variantName(`${lone}.jpg`, 40), Buffer.from('copy'))
+  await writeFile(join(dir, 'notes.txt'), 'not ours')
+  await writeFile(join(dir, '.tmp-123'), 'half')
+  const listed = await storage.list()
+  expect(listed.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+    { name: `${lone}.jpg`, bytes: 0 },
+    { name: `${hash}.png`, bytes: 5 },
+  ])
+})

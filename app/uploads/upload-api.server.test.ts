@@ -1,11 +1,12 @@
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
 import { RouterContextProvider } from 'react-router'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { appContext, userContext } from '#app/context.ts'
-import type { User } from '#app/db/schema/index.ts'
+import { uploads, type User } from '#app/db/schema/index.ts'
 import { action as upload, loader as uploadGet } from '#app/routes/api/upload.ts'
 import { action as uploadIndex } from '#app/routes/api/upload.index.ts'
 import { env } from '#app/utils/env.server.ts'
@@ -107,4 +108,12 @@ test('uploads are rate limited per user', async () => {
 
 test('GET is refused', async () => {
   expect(uploadGet().status).toBe(405)
+})
+
+test('an upload is recorded for the clean-up: name, kind, size and uploader', async () => {
+  const { body } = await call(upload, form({ module: 'website' }, await png(30, 30)))
+  const name = body.src.slice('/uploads/'.length)
+  const [row] = await db().select().from(uploads).where(eq(uploads.name, name))
+  expect(row).toMatchObject({ name, kind: 'icon', userId: user.id })
+  expect(row!.bytes).toBe((await readFile(join(dir, name))).length)
 })

@@ -36,14 +36,15 @@ export function uploadAction({
     try {
       const user = context.get(userContext)
       if (!user) throw new NotSignedInError()
-      await consumeOrThrow(context.get(appContext).db, 'upload', `user:${user.id}`, UPLOAD_RATE_MSG)
+      const { db } = context.get(appContext)
+      await consumeOrThrow(db, 'upload', `user:${user.id}`, UPLOAD_RATE_MSG)
       const form = await readFormDataCapped(request, maxFileBytes + FORM_OVERHEAD, tooLargeMessage)
       const module = form.get('module')
       if (!modules.some((m) => m === module)) throw new DomainError('上传类型不正确')
       const file = form.get('file')
       if (!(file instanceof File)) throw new DomainError('请选择要上传的图片')
       const kind: ImageKind = module === 'notepad' ? 'notepad' : form.get('type') === 'homepage' ? 'homepage-icon' : 'icon'
-      const { src, key } = await storeImage(Buffer.from(await file.arrayBuffer()), kind, storage)
+      const { src, key } = await storeImage(Buffer.from(await file.arrayBuffer()), kind, { db, userId: user.id, storage })
       return module === 'notepad' ? apiFlat({ code: 1, src, msg: '上传成功' }) : apiFlat({ code: 1, src, key, msg: '上传成功' })
     } catch (error) {
       if (error instanceof NotSignedInError) return apiFail(error.message, { code: error.code, status: 403 })

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import { gotoReady, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
 
@@ -113,7 +114,15 @@ test('a second homepage is shared, followed, joined by invite, co-managed, and i
     await helper.page.getByRole('button', { name: '加入主页', exact: true }).click()
     await expect(helper.page).toHaveURL(`${baseURL}/${code}`)
     await expect(toast(helper.page)).toHaveText('已加入该主页')
-    await expect(helper.page.getByRole('link', { name: '成员 2 人（成员列表）' })).toBeVisible()
+    const members = helper.page.getByRole('link', { name: '成员 2 人（成员列表）' })
+    await expect(members).toBeVisible()
+    // The members widget: the creator's and the new member's initials in circles.
+    await expect(members.locator('.member-face')).toHaveCount(2)
+    if (js) {
+      const results = await new AxeBuilder({ page: helper.page }).include('.member-widget').analyze()
+      expect(results.passes.length).toBeGreaterThan(0)
+      expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+    }
   })
 
   const bid = await test.step('the owner adds two links and promotes the new member to manager', async () => {

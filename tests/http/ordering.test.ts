@@ -152,6 +152,37 @@ describe('bag/sort-multiple', () => {
   })
 })
 
+describe('drag and drop across lists', () => {
+  test('children/move with afterId lands at the drop place, parentId into a folder; the 100-limit holds', async () => {
+    const { client, a, b } = await account('跨列表拖动')
+    const [one, x] = [await addLink(client, a, '一'), await addLink(client, b, 'x')]
+    await addLink(client, b, 'y')
+    const folder = (await ok(post(client, '/api/bookmark/add-folder', { bid: b, name: '夹' }))).id as number
+    expect((await post(client, '/api/children/move', { id: one, bid: b, afterId: x })).body).toEqual({ code: 1, msg: DONE, data: { count: 1 } })
+    expect(await listOf(client, b)).toEqual(['x', '一', 'y', '夹'])
+    expect(await listOf(client, a)).toEqual([])
+    await ok(postForm(client, '/api/children/move', { id: String(x), bid: String(b), parentId: String(folder) }))
+    expect(await listOf(client, b, folder)).toEqual(['x'])
+    expect(await listOf(client, b)).toEqual(['一', 'y', '夹'])
+    // A full category refuses, and nothing moves.
+    for (let i = 0; i < 100; i++) await addLink(client, a, `满${i}`)
+    expect((await post(client, '/api/children/move', { id: one, bid: a, afterId: 0 })).body).toEqual({ code: 0, msg: '最多添加100个书签', data: null })
+    expect(await listOf(client, b)).toEqual(['一', 'y', '夹'])
+  })
+
+  test('bag/sort-multiple moves a category into another module of the homepage', async () => {
+    const { client, homepageId, moduleId, a, b } = await account('跨模块拖动')
+    const other = await ok(post(client, '/api/module/add', { homepageId, name: '第二', icon: 'tabler:star', moduleType: 0 }))
+    const d = (await ok(post(client, '/api/bag/add', { moduleId: other.moduleId, name: '丁类', icon: 'tabler:folder' }))).bid as number
+    expect((await post(client, '/api/bag/sort-multiple', { type: 'before', dropId: b, targetId: d })).body).toEqual({ code: 1, msg: SORTED, data: null })
+    expect(await tree(client, other.moduleId)).toEqual(['乙类', '丁类'])
+    expect(await tree(client, moduleId)).toEqual(['甲类', '丙类'])
+    await ok(post(client, '/api/bag/sort-multiple', { type: 'inner', dropId: a, targetId: d }))
+    expect(await tree(client, other.moduleId)).toEqual(['乙类', '丁类(甲类)'])
+    expect((await post(client, '/api/bag/sort-multiple', { type: 'after', dropId: d, targetId: stranger.a })).body).toEqual({ code: 0, msg: NOT_FOUND, data: null })
+  })
+})
+
 describe('guests, methods and other users', () => {
   test.each(ORDERING_CALLS)('GET on %s is a 405 and performs nothing', async (path) => {
     const { status, headers, body } = await get(me.client, path, { bid: me.a, ids: '1', id: 1, pid: 1, dropId: me.a, targetId: me.b, type: 'inner' })
@@ -207,5 +238,56 @@ describe('guests, methods and other users', () => {
       mine: await listOf(client, me.c),
       tree: await tree(stranger.client, stranger.moduleId),
     }).toEqual(before)
+  })
+})
+
+describe('the sort lock (spec §4)', () => {
+  const LOCKED = '排序已锁定，切换到自定义排序后才能调整顺序'
+
+  test('in any order but 自定义排序 every sort call and move button is refused and changes nothing; back in custom it works', async () => {
+    const mine = await account('锁定排序')
+    const { client, homepageId, a, b } = mine
+    const code = `lock-${Math.random().toString(36).slice(2, 8)}`
+    await ok(post(client, '/api/homepage/add', { homepageId, title: '锁定', icon: 'tabler:home', code }))
+    const [one, two, three] = [await addLink(client, a, '一'), await addLink(client, a, '二'), await addLink(client, a, '三')]
+    const folder = (await ok(post(client, '/api/bookmark/add-folder', { bid: a, name: '夹' }))).id as number
+    const [x, y] = [await addLink(client, a, 'x', folder), await addLink(client, a, 'y', folder)]
+
+    expect(await ok(post(client, '/api/bookmark/switch-sort-method', { method: 'newest' }))).toEqual({ method: 'newest' })
+    const before = [await listOf(client, a), await listOf(client, a, folder)]
+    const sorts: Array<[string, Record<string, unknown>]> = [
+      ['/api/bookmark/sort', { bid: a, ids: [three, one] }],
+      ['/api/source/sort', { bid: a, ids: [two, one], type: 'link' }],
+      ['/api/bookmark/sort', { bid: a, parentId: folder, ids: [y, x] }],
+      ['/api/children/sort', { sort: [{ sort: 0, id: y }, { sort: 1, id: x }] }],
+    ]
+    for (const [path, body] of sorts) expect((await post(client, path, body)).body, path).toEqual({ code: 0, msg: LOCKED, data: null })
+    // The batch dialog's 上移 / 下移 / 移到 (page form, no JavaScript).
+    for (const op of [`up:${two}`, `down:${two}`, `position:${two}`]) {
+      const response = await client.request(`/${code}`, {
+        method: 'POST',
+        form: { intent: 'batch', bid: String(a), op, [`position-${two}`]: '1' },
+        headers: client.sameOrigin,
+      })
+      expect(response.status, op).toBe(302)
+      const toast = response.headers.getSetCookie().find((c) => c.startsWith('qy_toast=') && !c.startsWith('qy_toast=;'))
+      expect(JSON.parse(decodeURIComponent(toast!.slice('qy_toast='.length).split(';')[0]!)), op).toEqual({ type: 'error', msg: LOCKED })
+    }
+    expect([await listOf(client, a), await listOf(client, a, folder)]).toEqual(before)
+
+    // Moving into another category or folder is not a reorder: allowed, appended.
+    expect((await post(client, '/api/children/move', { id: x, bid: b })).body).toMatchObject({ code: 1, data: { count: 1 } })
+    expect((await post(client, '/api/source/operation', { ids: [one], type: 'move', bid: b })).body).toMatchObject({ code: 1, data: { count: 1 } })
+    expect(await listOf(client, b)).toEqual(['x', '一'])
+    // Categories are not ordered by the bookmark order.
+    expect((await post(client, '/api/bag/sort', { ids: [b, a] })).body).toMatchObject({ code: 1 })
+
+    await ok(post(client, '/api/bookmark/switch-sort-method', { method: 'custom' }))
+    expect((await post(client, '/api/bookmark/sort', { bid: a, ids: [three, folder, two] })).body).toEqual({ code: 1, msg: SORTED, data: null })
+    expect(await listOf(client, a)).toEqual(['三', '夹', '二'])
+    expect((await post(client, '/api/children/sort', { sort: [{ sort: 0, id: y }] })).body).toMatchObject({ code: 1 })
+    const up = await client.request(`/${code}`, { method: 'POST', form: { intent: 'batch', bid: String(a), op: `up:${two}` }, headers: client.sameOrigin })
+    expect(up.status).toBe(302)
+    expect(await listOf(client, a)).toEqual(['三', '二', '夹'])
   })
 })

@@ -73,9 +73,9 @@ test('the login form without JavaScript: errors in Chinese, typed values kept, t
 })
 
 test.each([
-  // React Router's own check answers a foreign Origin on page actions first (400) ...
-  [{ Origin: 'https://evil.example' }, 400],
-  // ... and ours the requests it lets through: no Origin, but the browser says cross-site.
+  // Our origin guard answers both (React Router's own check is off: ADR 007) ...
+  [{ Origin: 'https://evil.example' }, 403],
+  // ... also when there is no Origin, but the browser says cross-site.
   [{ 'Sec-Fetch-Site': 'cross-site' }, 403],
 ])('a cross-site form post to a page action (%j) is refused with %i', async (headers, status) => {
   const client = createClient(baseUrl)

@@ -2,11 +2,50 @@ import { Link, useLocation } from 'react-router'
 import { can, type Role } from '#app/auth/permissions.ts'
 import { withDialog } from '#app/components/auth/dialog-url.ts'
 import { dialogHref } from '#app/components/manage/dialog-href.ts'
+import type { MemberFace } from '#app/services/members.server.ts'
+import { uploadImageSrc } from '#app/uploads/upload-path.ts'
 
-export type HomepageSocial = { isOpen: boolean; followAmount: number; memberAmount: number }
+export type HomepageSocial = {
+  isOpen: boolean
+  followAmount: number
+  memberAmount: number
+  /** The members widget's people (memberFaces), for those who see it. */
+  members?: MemberFace[]
+}
 
 /** Counts above 99 show as 99+ (spec §9). */
 const countLabel = (n: number) => (n > 99 ? '99+' : String(n))
+
+/** Who sees the members widget (spec §2: members; the owner has the share button instead). */
+export const seesMemberWidget = (role: Role) => can(role, 'view-members') && role !== 'owner'
+
+const FACE_TONES = 6
+
+/**
+ * Spec §2, §9: up to four people as avatars (an initial in a coloured circle until they upload
+ * one), then the number of people. One link to the member list; its name says how many.
+ */
+function MemberWidget({ faces, people, href }: { faces: MemberFace[]; people: number; href: string }) {
+  return (
+    <Link to={href} className="button button-small member-widget" preventScrollReset>
+      {/* Named by its text (成员 N 人（成员列表）), so the visible count is part of the name. */}
+      <span className="visually-hidden">成员</span>
+      <span className="member-faces" aria-hidden="true">
+        {faces.map((face, i) =>
+          face.avatar ? (
+            <img key={i} className="member-face" src={uploadImageSrc(face.avatar, 24)} alt="" />
+          ) : (
+            <span key={i} className={`member-face tone-${(face.initial.codePointAt(0) ?? 0) % FACE_TONES}`}>
+              {face.initial}
+            </span>
+          ),
+        )}
+      </span>
+      {countLabel(people)}
+      <span className="visually-hidden">人（成员列表）</span>
+    </Link>
+  )
+}
 
 /**
  * The homepage's people widgets (spec §2 header): the owner's share button (已公开 / member count
@@ -41,12 +80,7 @@ export function HomepageBar({
           <span className="visually-hidden">（分享主页）</span>
         </Link>
       ) : null}
-      {can(role, 'view-members') && role !== 'owner' ? (
-        <Link to={dialogHref(location, 'members')} className="button button-small" preventScrollReset>
-          成员 {countLabel(people)}
-          <span className="visually-hidden">人（成员列表）</span>
-        </Link>
-      ) : null}
+      {seesMemberWidget(role) ? <MemberWidget faces={social.members ?? []} people={people} href={dialogHref(location, 'members')} /> : null}
       {role !== 'owner' && social.isOpen ? (
         <>
           <Link to={dialogHref(location, 'more-homepages')} className="button button-small" preventScrollReset>

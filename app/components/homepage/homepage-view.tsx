@@ -32,7 +32,8 @@ export type HomepageViewData = {
   social: HomepageSocial
   /** The signed-in viewer's bookmark order (switch-sort-method); null for guests. */
   sort: SortMethod | null
-  layout: { newTab: boolean; anchor: AnchorPosition; childBadge: boolean }
+  /** maxRows: rows of bookmarks a category shows before it scrolls (save-max-column). */
+  layout: { newTab: boolean; anchor: AnchorPosition; childBadge: boolean; maxRows: number }
   /** The module tabs: enough to name and link each module. */
   tabs: { moduleId: number; name: string }[]
   /** Set on the module detail page, which shows that one module. */
@@ -325,7 +326,12 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
 
   return (
     // Delegated listeners only enhance links and forms that work on their own.
-    <div className={`homepage homepage-anchor-${anchor}`} onClick={onClick} onSubmit={onSubmit}>
+    <div
+      className={`homepage homepage-anchor-${anchor}`}
+      style={{ '--max-rows': data.layout.maxRows } as React.CSSProperties}
+      onClick={onClick}
+      onSubmit={onSubmit}
+    >
       <div className="homepage-intro">
         {detailPage ? (
           <>

@@ -4,43 +4,97 @@ import { showToast } from '#app/components/toaster.tsx'
 
 const SORT_SAVED = '排序已自动保存'
 
-/** One kind of sortable list of the start page: where it is, what moves, and the call that saves it. */
+/** A call that saves a drop. */
+type Save = { path: string; body: Record<string, unknown> }
+
+/** One kind of sortable list of the start page: where it is, what moves, and the calls that save it. */
 type SortableKind = {
   lists: string
   items: string
   /** Where a drag may start (categories: their heading row, so their links stay clickable). */
   handle?: string
-  save: (list: HTMLElement, ids: number[]) => { path: string; body: Record<string, unknown> }
+  /** Lists of one group take each other's items (bookmarks across categories and folders, categories across modules). */
+  group?: string
+  /** A new order within one list: all its item ids. */
+  sort: (list: HTMLElement, ids: number[]) => Save
+  /** A drop into another list of the group: the item, its new list, and its new neighbours there. */
+  move?: (item: HTMLElement, to: HTMLElement, neighbours: { before?: HTMLElement; after?: HTMLElement }) => Save
 }
+
+const idOf = (el: HTMLElement) => Number(el.dataset.id)
+
+const BOOKMARK_LISTS = 'ul.link-grid[data-bid], ul.folder-list[data-bid]'
+/** A folder on the page a bookmark can be dropped onto (folders in the star list do not count). */
+const FOLDER = 'ul.link-grid[data-bid] > li.item-folder[data-id]'
 
 const KINDS = {
   bookmarks: {
-    lists: 'ul.link-grid[data-bid], ul.folder-list[data-bid]',
+    lists: BOOKMARK_LISTS,
     items: 'li[data-id]',
-    save: (list, ids) => ({
+    group: 'bookmarks',
+    sort: (list, ids) => ({
       path: '/api/bookmark/sort',
       body: { bid: Number(list.dataset.bid), ...(list.dataset.parent ? { parentId: Number(list.dataset.parent) } : {}), ids },
+    }),
+    // One call moves it and places it right after its new predecessor (0: first).
+    move: (item, to, { before }) => ({
+      path: '/api/children/move',
+      body: { id: idOf(item), bid: Number(to.dataset.bid), parentId: Number(to.dataset.parent ?? 0), afterId: before ? idOf(before) : 0 },
     }),
   },
   categories: {
     lists: '.categories[data-sortable], .subcategories[data-sortable]',
     items: 'section.category[data-id]',
     handle: '.category-head',
-    save: (_list, ids) => ({ path: '/api/bag/sort', body: { ids } }),
+    group: 'categories',
+    sort: (_list, ids) => ({ path: '/api/bag/sort', body: { ids } }),
+    // Another module or parent: after its new predecessor, else before its new successor (a
+    // list on the page is never empty, so one of them is there).
+    move: (item, _to, { before, after }) => ({
+      path: '/api/bag/sort-multiple',
+      body: before ? { type: 'after', dropId: idOf(item), targetId: idOf(before) } : { type: 'before', dropId: idOf(item), targetId: idOf(after!) },
+    }),
   },
   modules: {
     lists: 'nav.module-tabs[data-sortable]',
     items: '.module-tab[data-id]',
-    save: (_list, ids) => ({ path: '/api/module/sort', body: { moduleIds: ids } }),
+    sort: (_list, ids) => ({ path: '/api/module/sort', body: { moduleIds: ids } }),
   },
 } satisfies Record<string, SortableKind>
 
 /**
+ * Where (x, y) is on a folder's tile: its middle (a quarter in from each side) takes a dragged
+ * bookmark in; around it, the side before or after the folder (by the axis the pointer is
+ * further out on), for placing the bookmark beside it. Null: not on the tile.
+ */
+function spotOnFolder(folder: Element, x: number, y: number): 'into' | 'before' | 'after' | null {
+  const tile = folder.querySelector(':scope > details > summary')
+  if (!tile) return null
+  const r = tile.getBoundingClientRect()
+  if (x < r.left || x > r.right || y < r.top || y > r.bottom) return null
+  const dx = (x - (r.left + r.width / 2)) / r.width
+  const dy = (y - (r.top + r.height / 2)) / r.height
+  if (Math.abs(dx) < 0.25 && Math.abs(dy) < 0.25) return 'into'
+  return (Math.abs(dx) > Math.abs(dy) ? dx : dy) > 0 ? 'after' : 'before'
+}
+
+/** The folder a bookmark dragged from list `from` would go into at (x, y), if any. */
+function folderAt(item: HTMLElement, from: HTMLElement, x: number, y: number): HTMLElement | null {
+  if (item.classList.contains('item-folder')) return null // 文件夹不能放入文件夹
+  const folder = document.elementFromPoint(x, y)?.closest<HTMLElement>(FOLDER)
+  // Not the folder it comes from (the drag started in its open popup).
+  if (!folder || from.dataset.parent === folder.dataset.id) return null
+  return spotOnFolder(folder, x, y) === 'into' ? folder : null
+}
+
+/**
  * Drag and drop on the start page (SortableJS, loaded only for those who may sort): bookmarks in
- * a category or folder (in the custom order), categories among their siblings, module tabs. A
- * drop saves at once and the page revalidates; SortableJS's own DOM move is undone first, so
- * React (or the server's HTML it kept) stays the one that draws the lists. Without JavaScript,
- * and by keyboard, the 上移 / 下移 buttons and the batch manage dialog do the same.
+ * a category or folder (in the custom order), into another category or open folder at the drop
+ * place, or onto a folder (highlighted while it would take it) to go in last; categories among
+ * their siblings or into another module or parent; module tabs. A drop saves at once and the
+ * page revalidates; SortableJS's own DOM move is undone first, so React (or the server's HTML it
+ * kept) stays the one that draws the lists. Without JavaScript, and by keyboard, the 上移 / 下移
+ * buttons and the batch manage dialog (移到) do the same.
  */
 export function useDragSort(enabled: Partial<Record<keyof typeof KINDS, boolean>>, version: unknown) {
   const revalidator = useRevalidator()
@@ -50,29 +104,79 @@ export function useDragSort(enabled: Partial<Record<keyof typeof KINDS, boolean>
     if (!kinds.length) return
     let cancelled = false
     const sortables: { destroy(): void }[] = []
+    /** The folder highlighted as the drop target, and the listener that follows the pointer. */
+    let into: HTMLElement | null = null
+    let follow: ((event: PointerEvent) => void) | null = null
+    const highlight = (folder: HTMLElement | null) => {
+      if (folder === into) return
+      into?.classList.remove('drop-into')
+      folder?.classList.add('drop-into')
+      into = folder
+    }
+    const stopFollowing = () => {
+      if (follow) document.removeEventListener('pointermove', follow)
+      follow = null
+      highlight(null)
+    }
+    const saveAndRevalidate = (save: Save) => void post(save).then(() => revalidator.revalidate())
+
     void import('sortablejs').then(({ default: Sortable }) => {
       if (cancelled) return
       const page = document.querySelector('.homepage')
       for (const kind of kinds) {
-        const { lists, items, handle, save }: SortableKind = KINDS[kind]
+        const { lists, items, handle, group, sort, move }: SortableKind = KINDS[kind]
+        const bookmarks = kind === 'bookmarks'
+        /** Where the dragged item was, to put it back before React draws the saved order. */
+        let home: { list: HTMLElement; next: Node | null } | null = null
         for (const list of page?.querySelectorAll<HTMLElement>(lists) ?? []) {
           sortables.push(
             Sortable.create(list, {
               animation: 150,
               draggable: items,
               handle,
+              group,
               // Mouse and touch events rather than native drag: the items are links, which
               // browsers would otherwise drag as URLs. Clicks stay clicks below a 5 px move.
               forceFallback: true,
               fallbackTolerance: 5,
+              // The ghost on the body: a bookmark dragged out of a folder's scrolling popup stays visible.
+              fallbackOnBody: true,
+              onStart({ item, from }) {
+                home = { list: from, next: item.nextSibling }
+                if (!bookmarks) return
+                follow = (event) => highlight(folderAt(item, from, event.clientX, event.clientY))
+                document.addEventListener('pointermove', follow)
+              },
+              // A bookmark passes a folder only from its far side: coming near or onto its
+              // middle, the list holds still and the folder stays under the pointer to drop on.
+              onMove(event, pointer) {
+                if (!bookmarks || event.dragged.classList.contains('item-folder') || !event.related.matches(FOLDER)) return true
+                const { clientX, clientY } = pointer as unknown as { clientX: number; clientY: number }
+                const spot = spotOnFolder(event.related, clientX, clientY)
+                return spot === null || spot === (event.willInsertAfter ? 'after' : 'before')
+              },
               onEnd(event) {
-                const { from, item, oldIndex, newIndex } = event
-                if (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex) return
-                const ids = [...from.children].filter((el) => el.matches(items)).map((el) => Number((el as HTMLElement).dataset.id))
+                const { from, to, item, oldIndex, newIndex } = event
+                const folder = into
+                stopFollowing()
+                const start = home
+                home = null
+                if (!folder && to === from && (oldIndex === undefined || newIndex === undefined || oldIndex === newIndex)) return
+                const order = [...to.children].filter((el): el is HTMLElement => el.matches(items))
+                const at = order.indexOf(item)
+                const neighbours = { before: order[at - 1], after: order[at + 1] }
+                const ids = order.map(idOf)
                 // Undo the move in the DOM: the revalidated page draws the new order.
-                from.removeChild(item)
-                from.insertBefore(item, from.children[oldIndex] ?? null)
-                void post(save(from, ids)).then(() => revalidator.revalidate())
+                if (start) start.list.insertBefore(item, start.next && start.next.parentNode === start.list ? start.next : null)
+                if (folder) {
+                  // Onto a folder: into it, last (its category is the folder's list's).
+                  const bid = Number(folder.parentElement!.dataset.bid)
+                  saveAndRevalidate({ path: '/api/children/move', body: { id: idOf(item), bid, parentId: idOf(folder) } })
+                } else if (to !== from && move) {
+                  saveAndRevalidate(move(item, to, neighbours))
+                } else {
+                  saveAndRevalidate(sort(from, ids))
+                }
               },
             }),
           )
@@ -83,6 +187,7 @@ export function useDragSort(enabled: Partial<Record<keyof typeof KINDS, boolean>
     })
     return () => {
       cancelled = true
+      stopFollowing()
       for (const sortable of sortables) sortable.destroy()
       document.querySelector('.homepage')?.removeAttribute('data-drag-ready')
     }
@@ -91,7 +196,7 @@ export function useDragSort(enabled: Partial<Record<keyof typeof KINDS, boolean>
   }, [key, version])
 }
 
-async function post({ path, body }: { path: string; body: Record<string, unknown> }) {
+async function post({ path, body }: Save) {
   try {
     const response = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
     const reply = (await response.json()) as { code: number; msg: string }

@@ -1,8 +1,11 @@
+import type { ManageDialog } from './types.ts'
+import { idOf } from '#app/schemas/ids.ts'
+
 /**
  * The URL of a management dialog on the current page (ARCHITECTURE.md §5): every dialog has an
  * address, its trigger is a plain link, and closing it is navigating back to `closeHref`.
  *
- * Names and their parameters (one registry, used by the homepage view's links and the forms):
+ * Names and their parameters (the dialogs of app/dialogs/registry.server.ts; their data in types.ts):
  *   add-module · edit-module&moduleId · delete-module&moduleId · manage-modules
  *   add-bag&moduleId[&parentId] · edit-bag&bid · delete-bag&bid
  *   add-link&bid[&parentLinkId] · edit-link&id · add-folder&bid · edit-folder&id
@@ -17,37 +20,7 @@
  * Any of them may carry `from` (`manage-modules` or `children:<folderId>`): the list dialog it was
  * opened from, where cancelling or saving returns (see `backHref`).
  */
-export const MANAGE_DIALOGS = [
-  'add-module',
-  'edit-module',
-  'delete-module',
-  'manage-modules',
-  'add-bag',
-  'edit-bag',
-  'delete-bag',
-  'add-link',
-  'edit-link',
-  'add-folder',
-  'edit-folder',
-  'add-divider',
-  'edit-divider',
-  'add-note',
-  'delete-source',
-  'children',
-  'batch',
-  'bag-format',
-  'batch-open',
-  'choose',
-  'homepages',
-  'add-homepage',
-  'edit-homepage',
-  'share',
-  'members',
-  'more-homepages',
-  'share-bag',
-  'share-module',
-] as const
-export type ManageDialog = (typeof MANAGE_DIALOGS)[number]
+export type { ManageDialog }
 
 /** Parameters a dialog URL may carry; anything else on the page's URL is kept as it was. */
 const DIALOG_PARAMS = [
@@ -93,10 +66,6 @@ export function closeHref(location: { pathname: string; search: string }) {
   return `${location.pathname}${rest ? `?${rest}` : ''}`
 }
 
-export function isManageDialog(value: string | null): value is ManageDialog {
-  return (MANAGE_DIALOGS as readonly string[]).includes(value ?? '')
-}
-
 /** The `from` value of a dialog opened from the children manager of a folder. */
 export function fromChildren(folderId: number) {
   return `children:${folderId}`
@@ -108,8 +77,8 @@ export function fromChildren(folderId: number) {
  */
 export function returnHref(location: { pathname: string; search: string }, from: string | null | undefined) {
   if (from === 'manage-modules') return dialogHref(location, 'manage-modules')
-  const folder = /^children:(\d{1,10})$/.exec(from ?? '')
-  if (folder) return dialogHref(location, 'children', { id: folder[1] })
+  const folder = from?.startsWith('children:') ? idOf(from.slice('children:'.length)) : undefined
+  if (folder) return dialogHref(location, 'children', { id: folder })
   return closeHref(location)
 }
 

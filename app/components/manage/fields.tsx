@@ -8,8 +8,8 @@ import {
   useForm,
 } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useEffect, useId } from 'react'
-import { Link, useFetcher } from 'react-router'
+import { type ReactNode, useEffect, useId } from 'react'
+import { Form, Link, useFetcher, useNavigation } from 'react-router'
 import type { z } from 'zod'
 import type { ManageActionData } from './types.ts'
 
@@ -256,5 +256,32 @@ export function FormActions({
       </button>
       {children}
     </div>
+  )
+}
+
+/** A one-click POST button of a list row (the page's own action; a reload without JavaScript). */
+export function RowAction({
+  intent,
+  fields,
+  label,
+  children,
+  danger = false,
+}: {
+  intent: string
+  fields: Record<string, string | number>
+  label: string
+  children: ReactNode
+  danger?: boolean
+}) {
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <Form method="post" className="inline-form" preventScrollReset>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" name="intent" value={intent} className={`button button-small${danger ? ' button-danger-text' : ''}`} aria-label={label} disabled={busy}>
+        {children}
+      </button>
+    </Form>
   )
 }

@@ -5,8 +5,9 @@ import { CopyField } from '#app/components/copy-field.tsx'
 import { Icon } from '#app/components/icon.tsx'
 import { IconPicker, IconSearchForm } from '#app/components/icon-picker.tsx'
 import { HomepageSchema } from '#app/schemas/homepage.ts'
+import { ShareIntroSchema } from '#app/schemas/share.ts'
 import { dialogHref } from './dialog-href.ts'
-import { DefaultSubmit, FormActions, FormError, TextareaField, TextField, useManageForm } from './fields.tsx'
+import { DefaultSubmit, FormActions, FormError, RowAction, TextareaField, TextField, useManageForm } from './fields.tsx'
 import type { HomepageDialogData, HomepageTab } from './types.ts'
 
 type Of<D extends HomepageDialogData['dialog']> = Extract<HomepageDialogData, { dialog: D }>
@@ -14,32 +15,6 @@ type Of<D extends HomepageDialogData['dialog']> = Extract<HomepageDialogData, { 
 const TAB_NAMES: Record<HomepageTab, string> = { created: '我创建的', joined: '我加入的', followed: '我关注的' }
 const ROLE_NAMES: Record<string, string> = { owner: '创建者', manager: '管理员', member: '成员', follower: '关注' }
 
-/** A one-click POST button of a list row (the page's own action; a reload without JavaScript). */
-function RowAction({
-  intent,
-  fields,
-  label,
-  children,
-  danger = false,
-}: {
-  intent: string
-  fields: Record<string, string | number>
-  label: string
-  children: ReactNode
-  danger?: boolean
-}) {
-  const busy = useNavigation().state === 'submitting'
-  return (
-    <Form method="post" className="inline-form" preventScrollReset>
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <button type="submit" name="intent" value={intent} className={`button button-small${danger ? ' button-danger-text' : ''}`} aria-label={label} disabled={busy}>
-        {children}
-      </button>
-    </Form>
-  )
-}
 
 /**
  * The homepage popover (spec §2): tabs created / joined / followed, a search, load more, and a
@@ -435,7 +410,7 @@ export function ShareBagPanel({ data }: { data: Of<'share-bag'> }) {
 }
 
 /** Share a module (spec §2): step 1 分享; step 2 its link to copy, 查看 and 取消分享. */
-export function ShareModulePanel({ data }: { data: Of<'share-module'> }) {
+export function ShareModulePanel({ data, lastResult }: { data: Of<'share-module'>; lastResult?: SubmissionResult<string[]> | null }) {
   if (!data.url) {
     return (
       <div className="manage-list share-panel">
@@ -460,6 +435,31 @@ export function ShareModulePanel({ data }: { data: Of<'share-module'> }) {
           取消分享
         </RowAction>
       </p>
+      <ShareIntroForm data={data} lastResult={lastResult} />
     </div>
+  )
+}
+
+/** The shared module page's own title and summary (save-share-params), shown above its bookmarks. */
+function ShareIntroForm({ data, lastResult }: { data: Of<'share-module'>; lastResult?: SubmissionResult<string[]> | null }) {
+  const { fetcher, form, fields, busy } = useManageForm({
+    id: 'share-intro-form',
+    schema: ShareIntroSchema,
+    defaultValue: { moduleId: String(data.moduleId), title: data.title, summary: data.summary },
+    lastResult,
+  })
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} noValidate className="manage-form share-intro">
+      <input type="hidden" name="intent" value="save-share-intro" />
+      <input type="hidden" name="moduleId" value={data.moduleId} />
+      <FormError id={form.errorId} errors={form.errors} />
+      <TextField field={fields.title} label="分享页标题（可不填）" placeholder={data.name} />
+      <TextareaField field={fields.summary} label="分享页简介（可不填）" rows={2} />
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? '请稍候…' : '保存标题和简介'}
+        </button>
+      </div>
+    </fetcher.Form>
   )
 }

@@ -3,12 +3,15 @@ import { Icon } from '#app/components/icon.tsx'
 import { dialogHref } from './dialog-href.ts'
 import type { ModuleRow } from './types.ts'
 
+/** save-max-column's choices (spec layout maxColumnHeight). */
+const HEIGHTS = Array.from({ length: 20 }, (_, i) => i + 1)
+
 /**
  * The modules of the homepage in their order. Each row has 上移 / 下移 / 设为默认 as POST
  * buttons (the no-JS path of drag sorting) and 编辑 / 删除 links to their dialogs, which come back
- * here afterwards.
+ * here afterwards. Below: templates, one's shared modules, and the rows a category shows.
  */
-export function ManageModules({ modules }: { modules: ModuleRow[] }) {
+export function ManageModules({ homepageId, modules, maxColumnHeight }: { homepageId: number; modules: ModuleRow[]; maxColumnHeight: number }) {
   const location = useLocation()
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
@@ -71,7 +74,28 @@ export function ManageModules({ modules }: { modules: ModuleRow[] }) {
         <Link to={dialogHref(location, 'add-module', { from })} className="button button-primary" preventScrollReset>
           添加模块
         </Link>
+        <Link to={dialogHref(location, 'templates')} className="button" preventScrollReset>
+          从模板添加
+        </Link>
+        <Link to={dialogHref(location, 'shared-modules')} className="button" preventScrollReset>
+          我分享的模块
+        </Link>
       </p>
+      {/* Rows of bookmarks a category shows before it scrolls (save-max-column). */}
+      <Form method="post" className="inline-form max-column-form" preventScrollReset>
+        <input type="hidden" name="homepageId" value={homepageId} />
+        <label htmlFor="max-column-height">每个分类最多显示</label>
+        <select id="max-column-height" name="height" defaultValue={String(maxColumnHeight)}>
+          {HEIGHTS.map((n) => (
+            <option key={n} value={String(n)}>
+              {n} 行
+            </option>
+          ))}
+        </select>
+        <button type="submit" name="intent" value="save-max-column" className="button button-small" disabled={busy}>
+          保存
+        </button>
+      </Form>
     </div>
   )
 }

@@ -1,18 +1,21 @@
 import type { SubmissionResult } from '@conform-to/react'
-import type { Formats } from '#app/db/schema/index.ts'
+import type { CardConfig, Formats } from '#app/db/schema/index.ts'
 import type { IconPickerData } from '#app/icons/picker.server.ts'
+import type { CategoryOption } from '#app/services/homepage-objects.server.ts'
 import type { HomepageListItem } from '#app/services/homepages.server.ts'
 import type { SortMethod } from '#app/schemas/sort.ts'
-import type { ManageDialog } from './dialog-href.ts'
 
 /**
- * What `loadManageDialog` (routes/manage.server.ts) hands the page for an open `?dialog=` of the
- * management registry, and what `manageAction` answers when a form must be shown again.
+ * What each dialog's `load` (app/dialogs/) hands the page for an open `?dialog=`, and what the page
+ * action answers when a form must be shown again: the contract between the loaders and the forms.
  * Isomorphic and type-only: only what the forms show reaches the browser.
  */
 
 /** A category in a parent or "which category" select: its module, its depth in the tree. */
-export type CategoryOption = { bid: number; name: string; depth: number; moduleId: number; moduleName: string }
+export type { CategoryOption } from '#app/services/homepage-objects.server.ts'
+
+/** A built-in module template (module-templates.server.ts). */
+export type TemplateRow = { id: number; name: string; icon: string; summary: string; categories: { name: string; linkAmount: number }[] }
 
 export type ModuleRow = { moduleId: number; name: string; icon: string; moduleType: number; isDefault: boolean }
 
@@ -57,7 +60,14 @@ export type ManageDialogData =
   | HomepageDialogData
   | { dialog: 'add-module' | 'edit-module'; homepageId: number; module: ModuleFields | null; iconPicker: IconPickerData }
   | { dialog: 'delete-module'; module: { moduleId: number; name: string } }
-  | { dialog: 'manage-modules'; homepageId: number; modules: ModuleRow[] }
+  | {
+      dialog: 'manage-modules'
+      homepageId: number
+      modules: ModuleRow[]
+      /** Rows of bookmarks a category shows before it scrolls (save-max-column). */
+      maxColumnHeight: number
+    }
+  | { dialog: 'templates'; homepageId: number; templates: TemplateRow[]; key: string }
   | {
       dialog: 'add-bag' | 'edit-bag'
       moduleId: number
@@ -109,6 +119,15 @@ export type ManageDialogData =
       key: string
     }
   | { dialog: 'bag-format'; bag: { bid: number; name: string; formats: Formats } }
+  | { dialog: 'card-config'; bag: { bid: number; name: string; card: CardConfig } }
+  | {
+      dialog: 'report-link'
+      bid: number
+      bagName: string
+      /** The links of the category one may report (masked ones left out), and the one asked for. */
+      links: { id: number; name: string; host: string }[]
+      sourceId: number | null
+    }
   | { dialog: 'batch-open'; bagName: string; links: { id: number; name: string; url: string }[] }
   | {
       dialog: 'choose'
@@ -157,8 +176,18 @@ export type HomepageDialogData =
       selfId: number
     }
   | { dialog: 'share-bag'; bid: number; name: string; share: { remark: string; url: string } | null }
-  | { dialog: 'share-module'; moduleId: number; name: string; url: string | null; code: string }
+  | { dialog: 'share-module'; moduleId: number; name: string; url: string | null; code: string; title: string; summary: string }
+  | {
+      dialog: 'shared-modules'
+      wd: string
+      page: number
+      pages: number
+      rows: { moduleId: number; name: string; homepageName: string; url: string }[]
+    }
   | { dialog: 'more-homepages'; rows: { id: number; name: string; code: string; summary: string; isMember: boolean }[] }
+
+/** A dialog's name: `?dialog=` of its URL (dialog-href.ts). */
+export type ManageDialog = ManageDialogData['dialog']
 
 /** The 400 answer of a management form: the dialog to show again and Conform's reply. */
 export type ManageActionData = { dialog: ManageDialog; result: SubmissionResult<string[]> }

@@ -132,6 +132,8 @@ export const sources = pgTable(
     clickTime: timestamp('click_time', { withTimezone: true }),
     /** Starred (liked): listed by the star module (-1). */
     liked: boolean('liked').notNull().default(false),
+    /** Place in the star list (like-sort); starred ones with equal values keep their id order. */
+    likeSort: integer('like_sort').notNull().default(0),
     /** Send the Referer to the site (rel without noreferrer). */
     referral: boolean('referral').notNull().default(false),
     sortKey: sortKey(),

@@ -4,7 +4,7 @@ import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
 import { BagSchema } from '#app/schemas/content.ts'
 import { saveBag } from '#app/services/bag.server.ts'
-import { firstGiven } from '#app/services/content-api.server.ts'
+import { firstGiven } from '#app/api/params.ts'
 
 export const loader = postOnly
 

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
-import { trashBag } from '#app/services/bag.server.ts'
-import { apiId } from '#app/services/content-api.server.ts'
+import { BAG_DELETED_MSG, trashBag } from '#app/services/bag.server.ts'
+import { apiId } from '#app/api/params.ts'
 
 export const loader = postOnly
 
@@ -12,7 +12,7 @@ export const action = defineApi(
   z.object({ bid: apiId }),
   async (input, { db, user }) => {
     await trashBag(db, user, input.bid)
-    return apiOk(null, '删除成功！您可以在回收站中恢复')
+    return apiOk(null, BAG_DELETED_MSG)
   },
   { auth: true },
 )

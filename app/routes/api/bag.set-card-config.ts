@@ -3,7 +3,7 @@ import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
 import type { CardConfig } from '#app/db/schema/index.ts'
 import { setCardConfig } from '#app/services/bag.server.ts'
-import { CardConfigSchema } from '#app/services/content-api.server.ts'
+import { CardConfigSchema } from '#app/schemas/content.ts'
 
 export const loader = postOnly
 

@@ -4,7 +4,7 @@ import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
 import { FormatsSchema } from '#app/schemas/content.ts'
 import { setBagFormats } from '#app/services/bag.server.ts'
-import { apiId, jsonField } from '#app/services/content-api.server.ts'
+import { apiId, jsonField } from '#app/api/params.ts'
 
 export const loader = postOnly
 

@@ -3,7 +3,7 @@ import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
 import { BagShareSchema, SHARED_MSG, shareBag, UNSHARED_MSG, unshareBag } from '#app/services/category-share.server.ts'
-import { apiId } from '#app/services/content-api.server.ts'
+import { apiId } from '#app/api/params.ts'
 
 export const loader = postOnly
 

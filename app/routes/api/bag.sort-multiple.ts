@@ -3,8 +3,8 @@ import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
 import { sortMultipleBags } from '#app/services/bag.server.ts'
-import { apiId } from '#app/services/content-api.server.ts'
-import { dropType } from '#app/services/ordering-api.server.ts'
+import { apiId } from '#app/api/params.ts'
+import { dropType } from '#app/api/ordering-params.ts'
 
 export const loader = postOnly
 

@@ -3,7 +3,7 @@ import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
 import { sortBags } from '#app/services/bag.server.ts'
-import { apiIdList } from '#app/services/content-api.server.ts'
+import { apiIdList } from '#app/api/params.ts'
 
 export const loader = postOnly
 

@@ -3,7 +3,7 @@ import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
 import { NoteSourceSchema } from '#app/schemas/content.ts'
-import { apiId } from '#app/services/content-api.server.ts'
+import { apiId } from '#app/api/params.ts'
 import { renameSource } from '#app/services/source.server.ts'
 
 export const loader = postOnly

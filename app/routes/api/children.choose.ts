@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
-import { apiId, apiIdList } from '#app/services/content-api.server.ts'
-import { idempotencyKey, transferType } from '#app/services/ordering-api.server.ts'
+import { apiId, apiIdList } from '#app/api/params.ts'
+import { idempotencyKey, transferType } from '#app/api/ordering-params.ts'
 import { transferSources } from '#app/services/source.server.ts'
 
 export const loader = postOnly

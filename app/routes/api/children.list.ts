@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineApi } from '#app/api/define-api.server.ts'
 import { getOnly } from '#app/api/method.server.ts'
 import { NOT_FOUND } from '#app/services/access.server.ts'
-import { apiId, apiOptionalId } from '#app/services/content-api.server.ts'
+import { apiId, apiOptionalId } from '#app/api/params.ts'
 import { folderChildren } from '#app/services/source.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 

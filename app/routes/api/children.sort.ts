@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
-import { childrenSortList } from '#app/services/ordering-api.server.ts'
+import { childrenSortList } from '#app/api/ordering-params.ts'
 import { sortChildren } from '#app/services/source.server.ts'
 
 export const loader = postOnly

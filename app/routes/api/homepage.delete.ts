@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
-import { apiId, withHomepageId } from '#app/services/content-api.server.ts'
-import { trashHomepage } from '#app/services/homepages.server.ts'
+import { apiId, withHomepageId } from '#app/api/params.ts'
+import { HOMEPAGE_DELETED_MSG, trashHomepage } from '#app/services/homepages.server.ts'
 
 export const loader = postOnly
 
@@ -12,7 +12,7 @@ export const action = defineApi(
   withHomepageId(z.object({ homepageId: apiId })),
   async (input, { db, user }) => {
     await trashHomepage(db, user, input.homepageId)
-    return apiOk(null, '删除成功！您可以在回收站中恢复')
+    return apiOk(null, HOMEPAGE_DELETED_MSG)
   },
   { auth: true },
 )

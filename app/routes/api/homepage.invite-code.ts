@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineApi } from '#app/api/define-api.server.ts'
-import { apiId, withHomepageId } from '#app/services/content-api.server.ts'
+import { apiId, withHomepageId } from '#app/api/params.ts'
 import { getInviteLink } from '#app/services/members.server.ts'
 
 const InviteCodeSchema = withHomepageId(z.object({ homepageId: apiId, type: z.enum(['get', 'generate']).catch('get') }))

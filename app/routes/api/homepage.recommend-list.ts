@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineApi } from '#app/api/define-api.server.ts'
 import { getOnly } from '#app/api/method.server.ts'
-import { apiId, withHomepageId } from '#app/services/content-api.server.ts'
+import { apiId, withHomepageId } from '#app/api/params.ts'
 import { otherOpenHomepages } from '#app/services/follows.server.ts'
 
 export const action = getOnly

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
-import { apiId, withHomepageId } from '#app/services/content-api.server.ts'
+import { apiId, withHomepageId } from '#app/api/params.ts'
 import { restoreHomepage } from '#app/services/homepages.server.ts'
 
 export const loader = postOnly

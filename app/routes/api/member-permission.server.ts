@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import type { MemberPermission } from '#app/db/schema/index.ts'
-import { apiId, firstGiven, withHomepageId } from '#app/services/content-api.server.ts'
+import { apiId, firstGiven, withHomepageId } from '#app/api/params.ts'
 import { setMemberPermission } from '#app/services/members.server.ts'
 
 /** set-manager, remove-manager and change-permission {homepageId, userId (or uid)}: owner only; never the creator. */

@@ -2,7 +2,7 @@ import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
 import { ModuleSchema } from '#app/schemas/content.ts'
-import { withHomepageId } from '#app/services/content-api.server.ts'
+import { withHomepageId } from '#app/api/params.ts'
 import { saveModule } from '#app/services/module.server.ts'
 
 export const loader = postOnly

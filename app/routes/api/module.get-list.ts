@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineApi } from '#app/api/define-api.server.ts'
 import { getOnly } from '#app/api/method.server.ts'
-import { apiId, withHomepageId } from '#app/services/content-api.server.ts'
+import { apiId, withHomepageId } from '#app/api/params.ts'
 import { listModules } from '#app/services/module.server.ts'
 
 /** GET /api/module/get-list {homepageId (else gb-hid)}: the homepage's modules in their order. */

@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
-import { layoutCallSchema, updateLayout } from '#app/services/homepage-settings.server.ts'
+import { layoutCallSchema } from '#app/api/params.ts'
+import { updateLayout } from '#app/services/homepage-settings.server.ts'
 
 export const loader = postOnly
 

@@ -3,7 +3,7 @@ import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
 import { NOT_FOUND } from '#app/services/access.server.ts'
-import { apiId, apiOptionalId } from '#app/services/content-api.server.ts'
+import { apiId, apiOptionalId } from '#app/api/params.ts'
 import { getModule, setDefaultModule } from '#app/services/module.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
-import { apiId } from '#app/services/content-api.server.ts'
+import { apiId } from '#app/api/params.ts'
 import { MODULE_SHARED_MSG, MODULE_UNSHARED_MSG, shareModule } from '#app/services/module-share.server.ts'
 
 export const loader = postOnly

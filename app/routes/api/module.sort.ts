@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
-import { apiIdList } from '#app/services/content-api.server.ts'
+import { apiIdList } from '#app/api/params.ts'
 import { sortModules } from '#app/services/module.server.ts'
 
 export const loader = postOnly

@@ -4,7 +4,7 @@ import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
 import { LinkSchema } from '#app/schemas/content.ts'
-import { firstGiven, jsonField } from '#app/services/content-api.server.ts'
+import { firstGiven, jsonField } from '#app/api/params.ts'
 import { saveLink } from '#app/services/source.server.ts'
 
 export const loader = postOnly

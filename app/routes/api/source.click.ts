@@ -3,7 +3,7 @@ import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
 import { NOT_FOUND } from '#app/services/access.server.ts'
-import { apiId, firstGiven } from '#app/services/content-api.server.ts'
+import { apiId, firstGiven } from '#app/api/params.ts'
 import { recordClick } from '#app/services/source.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 

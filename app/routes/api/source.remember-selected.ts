@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineApi } from '#app/api/define-api.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
-import { apiId } from '#app/services/content-api.server.ts'
+import { apiId } from '#app/api/params.ts'
 import { rememberSelection } from '#app/services/preferences.server.ts'
 
 export const loader = postOnly

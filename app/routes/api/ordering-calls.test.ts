@@ -11,9 +11,9 @@ import * as sourceOperation from '#app/routes/api/source.operation.ts'
 import * as sourceSort from '#app/routes/api/source.sort.ts'
 import { createUser } from '#tests/db-utils.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
-import { listBagTree, saveBag } from './bag.server.ts'
-import { saveModule } from './module.server.ts'
-import { folderChildren, listSources, saveFolder, saveLink } from './source.server.ts'
+import { listBagTree, saveBag } from '#app/services/bag.server.ts'
+import { saveModule } from '#app/services/module.server.ts'
+import { folderChildren, listSources, saveFolder, saveLink } from '#app/services/source.server.ts'
 
 /** The ordering routes called directly (parameters, envelope, messages), on both databases. */
 
@@ -96,6 +96,39 @@ test('source/operation, children/move, children/choose: counts, keys, types', as
   expect((await call(childrenMove, user, { id: child, bid: a, type: 'copy' })).body.data).toEqual({ count: 1 })
   expect(await names(user, b)).toEqual(['一', '一'])
   expect((await names(user, a)).at(-1)).toBe('一')
+})
+
+test('children/move with afterId and parentId: one call places a dropped bookmark; refusals change nothing', async () => {
+  const { user, a, b } = await owner()
+  const [one, two] = [await add(user, a, '一'), await add(user, a, '二')]
+  const [x, y] = [await add(user, b, 'x'), await add(user, b, 'y')]
+  const folder = (await saveFolder(db(), user, { bid: b, name: '夹', summary: '' })).id
+  const done = { code: 1, msg: '操作成功！', data: { count: 1 } }
+  // Right after x in the other category; then first there (afterId 0, as a form).
+  expect((await call(childrenMove, user, { id: one, bid: b, afterId: x })).body).toEqual(done)
+  expect(await names(user, b)).toEqual(['x', '一', 'y', '夹'])
+  expect(await names(user, a)).toEqual(['二'])
+  expect((await call(childrenMove, user, new URLSearchParams({ id: String(two), bid: String(b), afterId: '0' }))).body).toEqual(done)
+  expect(await names(user, b)).toEqual(['二', 'x', '一', 'y', '夹'])
+  // Into a folder: last without afterId, or at a place in it.
+  expect((await call(childrenMove, user, { id: x, bid: b, parentId: folder })).body).toEqual(done)
+  expect((await call(childrenMove, user, { id: y, bid: b, parentId: folder, afterId: 0 })).body).toEqual(done)
+  expect(await names(user, b, folder)).toEqual(['y', 'x'])
+  // Out of the folder to a place in the top level.
+  expect((await call(childrenMove, user, { id: x, bid: b, parentId: '', afterId: two })).body).toEqual(done)
+  expect(await names(user, b)).toEqual(['二', 'x', '一', '夹'])
+  expect(await names(user, b, folder)).toEqual(['y'])
+  // afterId must be in the target list; folders do not go into folders; a bad afterId is not found.
+  expect((await call(childrenMove, user, { id: one, bid: a, afterId: x })).body).toEqual({ code: 0, msg: '内容不存在或已被删除', data: null })
+  expect((await call(childrenMove, user, { id: folder, bid: b, parentId: folder, afterId: 0 })).body).toMatchObject({ code: 0, msg: '文件夹不能放入文件夹' })
+  expect((await call(childrenMove, user, { id: one, bid: b, afterId: 'next' })).body).toMatchObject({ code: 0, msg: '内容不存在或已被删除' })
+  expect(await names(user, b)).toEqual(['二', 'x', '一', '夹'])
+  expect(await names(user, a)).toEqual([])
+  // Another user's list: not found, nothing moves.
+  const stranger = await owner()
+  expect((await call(childrenMove, stranger.user, { id: one, bid: stranger.a, afterId: 0 })).body).toMatchObject({ code: 0, msg: '内容不存在或已被删除' })
+  expect((await call(childrenMove, user, { id: one, bid: stranger.a, afterId: 0 })).body).toMatchObject({ code: 0, msg: '内容不存在或已被删除' })
+  expect(await names(user, b)).toEqual(['二', 'x', '一', '夹'])
 })
 
 test('bag/sort-multiple: before, after, inner, and its messages', async () => {

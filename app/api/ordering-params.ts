@@ -1,10 +1,10 @@
 import { z } from '#app/schemas/zod.ts'
-import { NOT_FOUND } from './access.server.ts'
-import { apiId, jsonField } from './content-api.server.ts'
+import { NO_SUCH } from '#app/schemas/ids.ts'
+import { apiId, jsonField } from './params.ts'
 
 /**
  * Parameters of the ordering calls (bookmark/sort, source/sort, source/operation, children/sort,
- * children/move, children/choose, bag/sort-multiple) beyond the id helpers of content-api.
+ * children/move, children/choose, bag/sort-multiple) beyond the id helpers of params.ts.
  */
 
 export const OPERATION_TYPE_MSG = '操作类型不正确'
@@ -22,9 +22,18 @@ export const idempotencyKey = z.preprocess(
 export const childrenSortList = z.preprocess(
   jsonField,
   z
-    .array(z.object({ id: apiId, sort: z.coerce.number({ error: NOT_FOUND }).int(NOT_FOUND).min(0, NOT_FOUND) }), { error: NOT_FOUND })
-    .min(1, NOT_FOUND)
-    .max(1000, NOT_FOUND),
+    .array(z.object({ id: apiId, sort: z.coerce.number({ error: NO_SUCH }).int(NO_SUCH).min(0, NO_SUCH) }), { error: NO_SUCH })
+    .min(1, NO_SUCH)
+    .max(1000, NO_SUCH),
+)
+
+/**
+ * children/move `afterId`: the bookmark of the target list it goes right after; 0 = first;
+ * absent or blank = last. A drag and drop sends where it landed.
+ */
+export const afterIdParam = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? undefined : String(v).trim() === '0' ? 0 : v),
+  z.union([z.literal(0), apiId], { error: NO_SUCH }).optional(),
 )
 
 /** bag/sort-multiple `type`. */

@@ -1,0 +1,91 @@
+import type { Db } from '#app/db/client.server.ts'
+import { bags, modules, sources } from '#app/db/schema/index.ts'
+import { MODULE_TEMPLATES, type ModuleTemplate } from './templates/module-templates.ts'
+import { iconUrl } from '#app/icons/icon-url.ts'
+import { type ChooseTemplateInput, TEMPLATE_NOT_FOUND } from '#app/schemas/template.ts'
+import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
+import { type Actor, requireCapability } from './access.server.ts'
+import { onceWithKey } from './idempotency.server.ts'
+import { moduleView } from './module.server.ts'
+import { nextPosition } from './ordering.server.ts'
+
+/** Built-in module templates (app/services/templates/module-templates.ts): the menu, and adding one to a homepage. */
+
+export const TEMPLATE_ADDED_MSG = '操作成功！'
+/** Templates hold plain categories (module type 0). */
+const TEMPLATE_MODULE_TYPE = 0
+
+const linkCount = (t: ModuleTemplate) => t.categories.reduce((n, c) => n + c.links.length, 0)
+
+/** get-template-menu: every template with what it would add. The same for everyone. */
+export function templateMenu() {
+  return MODULE_TEMPLATES.map((t) => ({
+    id: t.id,
+    moduleId: t.id,
+    name: t.name,
+    icon: t.icon,
+    iconSrc: iconUrl(t.icon) ?? '',
+    iconType: 'font' as const,
+    summary: t.summary,
+    moduleType: TEMPLATE_MODULE_TYPE,
+    categoryAmount: t.categories.length,
+    linkAmount: linkCount(t),
+    categories: t.categories.map((c) => ({ name: c.name, icon: c.icon, linkAmount: c.links.length })),
+  }))
+}
+
+export function findTemplate(id: number) {
+  return MODULE_TEMPLATES.find((t) => t.id === id)
+}
+
+export type ChosenTemplate = ReturnType<typeof moduleView> & { categoryAmount: number; linkAmount: number; repeated?: true }
+
+/**
+ * choose-template: the template becomes a new module of the homepage, last in its order (the
+ * default when it is the first), with its categories and links in the template's order, in one
+ * transaction under the homepage lock; owner only ('manage-modules'). Choosing the same template
+ * again adds another copy (the owner may want two, e.g. to change one); a repeated form submission
+ * (same `key`) adds nothing and answers `repeated` with `moduleId: null`.
+ */
+export async function chooseTemplate(db: Db, actor: Actor, input: ChooseTemplateInput): Promise<ChosenTemplate | { moduleId: null; repeated: true }> {
+  if (!actor) throw new NotSignedInError()
+  const template = findTemplate(input.templateId)
+  return onceWithKey<ChosenTemplate | { moduleId: null; repeated: true }>(db, actor.id, input.key, { moduleId: null, repeated: true }, async (tx) => {
+    await requireCapability(tx, actor, input.homepageId, 'manage-modules', true)
+    if (!template) throw new DomainError(TEMPLATE_NOT_FOUND)
+    const sortKey = await nextPosition(tx, modules, { homepageId: input.homepageId })
+    const [module] = await tx
+      .insert(modules)
+      .values({ homepageId: input.homepageId, name: template.name, icon: template.icon, moduleType: TEMPLATE_MODULE_TYPE, isDefault: sortKey === 0, sortKey })
+      .returning()
+    // A new module's lists are empty: positions start at 0 (each category holds ≤ 100 links: the test of the data says so).
+    const bagRows = await tx
+      .insert(bags)
+      .values(
+        template.categories.map((c, i) => ({
+          homepageId: input.homepageId,
+          moduleId: module!.id,
+          name: c.name,
+          icon: c.icon,
+          color: c.color,
+          sortKey: i,
+        })),
+      )
+      .returning({ id: bags.id, sortKey: bags.sortKey })
+    const bagAt = new Map(bagRows.map((b) => [b.sortKey, b.id]))
+    await tx.insert(sources).values(
+      template.categories.flatMap((c, i) =>
+        c.links.map(([name, url, note], position) => ({
+          homepageId: input.homepageId,
+          bagId: bagAt.get(i)!,
+          type: 'link' as const,
+          name,
+          url: new URL(url).href,
+          note: note ?? '',
+          sortKey: position,
+        })),
+      ),
+    )
+    return { ...moduleView(module!), categoryAmount: template.categories.length, linkAmount: linkCount(template) }
+  })
+}

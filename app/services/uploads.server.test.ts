@@ -1,0 +1,246 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { eq, getTableColumns, getTableName, inArray, is, sql } from 'drizzle-orm'
+import { PgTable } from 'drizzle-orm/pg-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import * as schema from '#app/db/schema/index.ts'
+import { bags, homepages, iconHistory, modules, sources, uploads, users } from '#app/db/schema/index.ts'
+import { storeImage } from '#app/uploads/image.server.ts'
+import { diskStorage, variantName, type UploadStorage } from '#app/uploads/storage.server.ts'
+import { UPLOAD_PREFIX } from '#app/uploads/upload-path.ts'
+import { createOwner } from '#tests/db-utils.ts'
+import { png } from '#tests/fixtures/images.ts'
+import { useTestDb } from '#tests/setup/test-db.ts'
+import { cleanUpUploads, recordUpload, UNRECORDED_KIND, UPLOAD_GRACE_MS, UPLOAD_REFERENCES } from './uploads.server.ts'
+
+const db = useTestDb()
+let dir: string
+let storage: UploadStorage
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'qiye-cleanup-'))
+  storage = diskStorage(dir)
+})
+afterAll(() => rm(dir, { recursive: true, force: true }))
+
+let seed = 0
+/** A new picture (its own bytes, so its own name), stored and recorded as an upload by `userId`. */
+async function upload(userId: number | null = null) {
+  const { src } = await storeImage(await png(4 + (seed++ % 200), 4), 'icon', { db: db(), userId, storage })
+  return { src, name: src.slice(UPLOAD_PREFIX.length) }
+}
+
+/** Makes an upload look as if its last upload was `hours` ago. */
+async function age(name: string, hours = 25) {
+  await db()
+    .update(uploads)
+    .set({ uploadedAt: sql`now() - make_interval(hours => ${hours})` })
+    .where(eq(uploads.name, name))
+}
+
+const onDisk = async () => (await readdir(dir)).sort()
+const rowNames = async (names: string[]) => (await db().select({ name: uploads.name }).from(uploads).where(inArray(uploads.name, names))).map((r) => r.name).sort()
+
+test('the grace period is a day', () => {
+  expect(UPLOAD_GRACE_MS).toBe(24 * 60 * 60 * 1000)
+})
+
+test('an old unreferenced upload goes with its resized copies; referenced and fresh ones stay', async () => {
+  const { user, homepageId } = await createOwner(db(), ['分类'])
+  const used = await upload(user.id)
+  const unused = await upload(user.id)
+  const fresh = await upload(user.id)
+  await storage.put(variantName(unused.name, 40), Buffer.from('copy'))
+  await storage.put(variantName(unused.name, 192), Buffer.from('copy'))
+  await storage.put(variantName(used.name, 40), Buffer.from('copy'))
+  await db().update(homepages).set({ icon: used.src }).where(eq(homepages.id, homepageId))
+  await age(used.name)
+  await age(unused.name)
+  await age(fresh.name, 23)
+
+  const result = await cleanUpUploads(db(), { storage })
+  expect(result.deleted).toEqual([unused.name])
+  const files = await onDisk()
+  expect(files).toContain(used.name)
+  expect(files).toContain(variantName(used.name, 40))
+  expect(files).toContain(fresh.name)
+  expect(files.filter((f) => f.startsWith(unused.name.slice(0, 32)))).toEqual([])
+  expect(await rowNames([used.name, unused.name, fresh.name])).toEqual([used.name, fresh.name].sort())
+
+  // Nothing else to do the second time.
+  expect((await cleanUpUploads(db(), { storage })).deleted).toEqual([])
+})
+
+test('a reference in any column of the list keeps the file: icons, the skin document, icon history, avatars', async () => {
+  const { user, homepageId, moduleId, bids } = await createOwner(db(), ['分类'])
+  const refs = new Map<(typeof UPLOAD_REFERENCES)[number], Awaited<ReturnType<typeof upload>>>()
+  for (const column of UPLOAD_REFERENCES) refs.set(column, await upload(user.id))
+  const path = (column: (typeof UPLOAD_REFERENCES)[number]) => refs.get(column)!.src
+  // Every upload not yet referenced by its column would go: the reference is what keeps it.
+  await db().update(homepages).set({ icon: path(homepages.icon), skin: { type: 'image', image: `${path(homepages.skin)}?w=192` } }).where(eq(homepages.id, homepageId))
+  await db().update(modules).set({ icon: path(modules.icon) }).where(eq(modules.id, moduleId))
+  await db().update(bags).set({ icon: path(bags.icon) }).where(eq(bags.id, bids[0]!))
+  await db().insert(sources).values({ homepageId, bagId: bids[0]!, name: '链接', url: 'https://example.com/', icon: path(sources.icon) })
+  await db().insert(iconHistory).values({ userId: user.id, key: path(iconHistory.key), type: 'image' })
+  await db().update(users).set({ avatar: path(users.avatar) }).where(eq(users.id, user.id))
+  const names = [...refs.values()].map((r) => r.name)
+  expect(names).toHaveLength(7)
+  for (const name of names) await age(name, 100)
+
+  await cleanUpUploads(db(), { storage })
+  expect(await rowNames(names)).toEqual([...names].sort())
+  for (const name of names) expect(await onDisk()).toContain(name)
+
+  // Once the homepage no longer shows its skin picture, that file goes.
+  await db().update(homepages).set({ skin: {} }).where(eq(homepages.id, homepageId))
+  expect((await cleanUpUploads(db(), { storage })).deleted).toEqual([refs.get(homepages.skin)!.name])
+})
+
+test('files stored before uploads were recorded get a row on the first clean-up and only go after the grace period', async () => {
+  const legacy = '0123456789abcdef0123456789abcdef.png'
+  const loneCopy = variantName('fedcba9876543210fedcba9876543210.jpg', 96)
+  await storage.put(legacy, Buffer.from('legacy bytes'))
+  await storage.put(loneCopy, Buffer.from('copy'))
+
+  const first = await cleanUpUploads(db(), { storage })
+  expect(first.registered).toBe(2)
+  expect(first.deleted).toEqual([])
+  const rows = await db().select().from(uploads).where(inArray(uploads.name, [legacy, 'fedcba9876543210fedcba9876543210.jpg']))
+  expect(rows.map((r) => [r.name, r.kind, r.bytes, r.userId]).sort()).toEqual([
+    [legacy, UNRECORDED_KIND, 12, null],
+    ['fedcba9876543210fedcba9876543210.jpg', UNRECORDED_KIND, 0, null],
+  ])
+  expect(await onDisk()).toContain(legacy)
+
+  // Registered once: a second run adds nothing.
+  expect((await cleanUpUploads(db(), { storage })).registered).toBe(0)
+  await age(legacy)
+  await age('fedcba9876543210fedcba9876543210.jpg')
+  expect((await cleanUpUploads(db(), { storage })).deleted.sort()).toEqual(['fedcba9876543210fedcba9876543210.jpg', legacy].sort())
+  expect(await onDisk()).not.toContain(legacy)
+  expect(await onDisk()).not.toContain(loneCopy)
+})
+
+test('uploading the same bytes again starts the grace period again', async () => {
+  const { user } = await createOwner(db(), [])
+  // Small enough that an icon and a notepad image come out the same.
+  const bytes = await png(200, 5)
+  const first = await storeImage(bytes, 'icon', { db: db(), userId: user.id, storage })
+  const name = first.src.slice(UPLOAD_PREFIX.length)
+  await age(name)
+  await storeImage(bytes, 'notepad', { db: db(), userId: null, storage })
+  const [row] = await db().select().from(uploads).where(eq(uploads.name, name))
+  expect(row).toMatchObject({ kind: 'notepad', userId: null })
+  expect((await cleanUpUploads(db(), { storage })).deleted).not.toContain(name)
+  expect(await onDisk()).toContain(name)
+})
+
+test('an upload of bytes being cleaned up waits for the delete, then is stored afresh', async () => {
+  const bytes = await png(444, 5)
+  const { src } = await storeImage(bytes, 'icon', { db: db(), storage })
+  const name = src.slice(UPLOAD_PREFIX.length)
+  await age(name)
+  // A storage whose delete of that file pauses until the test lets it go on.
+  let release!: () => void
+  let removing!: () => void
+  const paused = new Promise<void>((resolve) => (release = resolve))
+  const started = new Promise<void>((resolve) => (removing = resolve))
+  const slow: UploadStorage = {
+    ...storage,
+    async remove(file) {
+      if (file === name) {
+        removing()
+        await paused
+      }
+      return storage.remove(file)
+    },
+  }
+  const cleanUp = cleanUpUploads(db(), { storage: slow })
+  await started
+  let uploaded = false
+  const again = storeImage(bytes, 'icon', { db: db(), storage }).then(() => (uploaded = true))
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  expect(uploaded).toBe(false)
+  release()
+  expect((await cleanUp).deleted).toContain(name)
+  await again
+  expect(await onDisk()).toContain(name)
+  expect(await rowNames([name])).toEqual([name])
+})
+
+test('two clean-ups at once delete each file once and fail nowhere', async () => {
+  const names = [] as string[]
+  for (let i = 0; i < 6; i++) names.push((await upload()).name)
+  for (const name of names) await age(name)
+  const [a, b] = await Promise.all([cleanUpUploads(db(), { storage, batchSize: 2 }), cleanUpUploads(db(), { storage, batchSize: 2 })])
+  const deleted = [...a.deleted, ...b.deleted].filter((n) => names.includes(n)).sort()
+  expect(deleted).toEqual([...names].sort())
+  for (const name of names) expect(await onDisk()).not.toContain(name)
+  // One run may list a file just before the other deletes it and register it again: such a row
+  // is fresh (never a reason to delete anything) and goes after its own grace period.
+  const left = await db().select().from(uploads).where(inArray(uploads.name, names))
+  for (const row of left) expect(Date.now() - row.uploadedAt.getTime()).toBeLessThan(60_000)
+  for (const row of left) await age(row.name)
+  await cleanUpUploads(db(), { storage })
+  expect(await rowNames(names)).toEqual([])
+})
+
+test('recordUpload refreshes a row instead of failing on a second upload', async () => {
+  await recordUpload(db(), { name: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png', kind: 'icon', bytes: 1, userId: null })
+  await recordUpload(db(), { name: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png', kind: 'homepage-icon', bytes: 2, userId: null })
+  const [row] = await db().select().from(uploads).where(eq(uploads.name, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png'))
+  expect(row).toMatchObject({ kind: 'homepage-icon', bytes: 2 })
+})
+
+/**
+ * Text and JSON columns that never hold an upload path, each with why. A new column long enough
+ * to hold `/uploads/<name>` must be put here or in UPLOAD_REFERENCES, or this test fails: a
+ * forgotten reference would let the clean-up delete files still in use.
+ */
+const NOT_UPLOAD_PATHS: Record<string, string> = {
+  'bags.color': 'a #rrggbb colour',
+  'bags.formats': 'validated text styles',
+  'bags.card_config': 'numbers and style words',
+  'bags.deleted_batch_id': 'a random UUID',
+  'homepage_invites.token_hash': 'a hex hash',
+  'homepages.summary': 'free text, shown as text',
+  'homepages.settings': 'validated switches and positions',
+  'homepages.layout': 'validated words and numbers',
+  'idempotency_keys.key': 'a random form token',
+  'modules.share_params': 'share title and summary text',
+  'rate_limits.key': 'a limiter key',
+  'sessions.id_hash': 'a hex hash',
+  'sessions.user_agent': 'a browser string',
+  'sessions.ip': 'an address',
+  'source_reports.name': 'a copied bookmark name',
+  'source_reports.url': "another site's address",
+  'source_reports.ip': 'an address',
+  'source_reports.other': 'free text of a report',
+  'sources.name': 'free text, shown as text',
+  'sources.url': "another site's address",
+  'sources.note': 'free text, shown as text',
+  'sources.formats': 'validated text styles',
+  'sources.private_remark': 'free text, shown as text',
+  'sources.deleted_batch_id': 'a random UUID',
+  'users.email': 'an e-mail address',
+  'users.password_hash': 'an argon2 hash',
+  'users.remembered_selection': 'ids',
+}
+
+test('every column long enough to hold an upload path is either a reference or known not to be one', () => {
+  const longestPath = `${UPLOAD_PREFIX}${'0'.repeat(32)}.webp`.length
+  const references = new Set(UPLOAD_REFERENCES.map((column) => `${getTableName(column.table)}.${column.name}`))
+  const unclassified: string[] = []
+  for (const table of Object.values(schema)) {
+    if (!is(table, PgTable)) continue
+    for (const column of Object.values(getTableColumns(table))) {
+      const type = column.getSQLType()
+      const length = /^varchar\((\d+)\)$/.exec(type)?.[1]
+      const canHoldPath = type === 'text' || type === 'jsonb' || type === 'json' || (length !== undefined && Number(length) >= longestPath)
+      const key = `${getTableName(table)}.${column.name}`
+      if (canHoldPath && !references.has(key) && !(key in NOT_UPLOAD_PATHS)) unclassified.push(key)
+    }
+  }
+  expect(unclassified, 'add each to UPLOAD_REFERENCES (app/services/uploads.server.ts) or NOT_UPLOAD_PATHS').toEqual([])
+  for (const key of Object.keys(NOT_UPLOAD_PATHS)) expect(references.has(key), key).toBe(false)
+})
