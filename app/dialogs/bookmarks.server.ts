@@ -3,15 +3,13 @@ import { dialogHref } from '#app/components/manage/dialog-href.ts'
 import { FILL_LINK_INTENT } from '#app/components/manage/link-form.tsx'
 import type { DividerFields } from '#app/components/manage/types.ts'
 import { can } from '#app/auth/permissions.ts'
-import { DividerSchema, FolderSchema, LinkSchema, MAX_CHILDREN, NoteSourceSchema } from '#app/schemas/content.ts'
-import { ReportSchema } from '#app/schemas/report.ts'
+import { DividerSchema, FolderSchema, LinkSchema, NoteSourceSchema } from '#app/schemas/content.ts'
 import { ObjectId } from '#app/schemas/ids.ts'
 import { RemoteIconQuerySchema, WebContentQuerySchema } from '#app/schemas/web-content.ts'
 import { z } from '#app/schemas/zod.ts'
 import { bagOn, categoryOptions, folderIn, foldersOf, sourceOn } from '#app/services/homepage-objects.server.ts'
 import {
   createNoteSource,
-  listSources,
   PRIVACY_MSG,
   saveDivider,
   saveFolder,
@@ -22,14 +20,13 @@ import {
   trashSources,
 } from '#app/services/source.server.ts'
 import { remoteIcon, siteNameAndIcon } from '#app/services/web-content.server.ts'
-import { REPORTED_MSG, reportSource } from '#app/services/reports.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { firstIssue } from '#app/utils/zod.ts'
 import { clickIntent, dialog, type DataOf, type DialogContext, DONE_MSG, family, type FormEdge, formIntent, formValues, showFormAgain } from './family.server.ts'
 
 /**
  * Bookmarks: links (added by managers and the owner, contributed by members), folders, dividers,
- * notes; deleting one; star and privacy toggles; reporting a link; and the link form's 获取 buttons
+ * notes; deleting one; star and privacy toggles; and the link form's 获取 buttons
  * without JavaScript.
  */
 
@@ -129,17 +126,6 @@ export const bookmarksFamily = family({
         return { dialog: 'add-note', bid: bag.id, parentId: folder?.id ?? null }
       },
     }),
-    // 举报: one of the category's links (the one asked for, or picked here) and a reason.
-    'report-link': dialog<'report-link'>({
-      capability: 'view',
-      load: async ({ db, user, resolved, id }) => {
-        const bag = await bagOn(db, user, resolved.homepage.id, id('bid'))
-        const { list } = await listSources(db, user, { bid: bag.id, page: 1, size: MAX_CHILDREN, sort: 'custom', types: ['link'] })
-        const links = list.filter((s) => s.url).map(({ id, name, host }) => ({ id, name, host }))
-        const asked = id('id')
-        return { dialog: 'report-link', bid: bag.id, bagName: bag.name, links, sourceId: links.some((l) => l.id === asked) ? asked! : null }
-      },
-    }),
     'delete-source': dialog<'delete-source'>({
       capability: 'edit-children',
       load: async ({ db, user, resolved, id }) => {
@@ -162,11 +148,6 @@ export const bookmarksFamily = family({
     'save-folder': formIntent({ schema: FolderSchema, dialog: 'add-folder', run: (value, { db, user }) => saveFolder(db, user, value).then(() => {}) }),
     'save-divider': formIntent({ schema: DividerSchema, dialog: 'add-divider', run: (value, { db, user }) => saveDivider(db, user, value).then(() => {}) }),
     'save-note': formIntent({ schema: NoteSourceSchema, dialog: 'add-note', run: (value, { db, user }) => createNoteSource(db, user, value).then(() => {}) }),
-    'report-link': formIntent({
-      schema: ReportSchema,
-      dialog: 'report-link',
-      run: (value, { db, user, clientIp }) => reportSource(db, user, value, clientIp).then(() => REPORTED_MSG),
-    }),
     'delete-source': clickIntent({ schema: SourceIdSchema, run: async ({ id }, { db, user }) => (await trashSources(db, user, [id])).msg }),
     'toggle-private': clickIntent({ schema: SourceIdSchema, run: ({ id }, { db, user }) => togglePrivate(db, user, id).then(() => PRIVACY_MSG) }),
     'toggle-star': clickIntent({ schema: SourceIdSchema, run: ({ id }, { db, user }) => toggleStar(db, user, id).then(() => DONE_MSG) }),

@@ -22,6 +22,7 @@ import { homepagesFamily } from './homepages.server.ts'
 import { modulesFamily } from './modules.server.ts'
 import { peopleFamily } from './people.server.ts'
 import { preferencesFamily } from './preferences.server.ts'
+import { reportsFamily } from './reports.server.ts'
 import { sharesFamily } from './shares.server.ts'
 
 /**
@@ -40,6 +41,7 @@ const FAMILIES = [
   peopleFamily,
   sharesFamily,
   preferencesFamily,
+  reportsFamily,
 ]
 
 function collect<T>(pick: (family: (typeof FAMILIES)[number]) => Record<string, T | undefined>) {
