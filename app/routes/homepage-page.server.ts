@@ -6,7 +6,7 @@ import { appContext, userContext } from '#app/context.ts'
 import { homepageInfo, homepageLayout, loadHomepageContent, maxColumnHeightOf, resolveHomepage, resolveSharedModule } from '#app/services/homepage.server.ts'
 import { memberFaces } from '#app/services/members.server.ts'
 import { sharedModuleIntro } from '#app/services/module-share.server.ts'
-import { bookmarkSortOf } from '#app/services/preferences.server.ts'
+import { bookmarkSortOf } from '#app/schemas/sort.ts'
 import { recordVisit } from '#app/services/visits.server.ts'
 
 const ANCHOR_POSITIONS: readonly AnchorPosition[] = ['left', 'right', 'top', 'none']

@@ -16,6 +16,11 @@ export const SORT_LABELS: Record<SortMethod, string> = {
 
 export const isSortMethod = (value: unknown): value is SortMethod => SORT_METHODS.includes(value as SortMethod)
 
+/** How the user's start pages order bookmarks (their stored choice); guests see the custom order. */
+export function bookmarkSortOf(user: { bookmarkSort: string | null } | null): SortMethod {
+  return user && isSortMethod(user.bookmarkSort) ? user.bookmarkSort : 'custom'
+}
+
 /** Spec §4: with any order but the custom one, dragging and the move buttons are locked. */
 export const SORT_LOCKED_MSG = '排序已锁定，切换到自定义排序后才能调整顺序'
 

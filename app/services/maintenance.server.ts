@@ -3,7 +3,7 @@ import { deleteExpiredSessions } from '#app/auth/session.server.ts'
 import type { Db } from '#app/db/client.server.ts'
 import { idempotencyKeys } from '#app/db/schema/index.ts'
 import type { UploadStorage } from '#app/uploads/storage.server.ts'
-import { cleanUpUploads } from './uploads.server.ts'
+import { cleanUpUploads } from '#app/uploads/records.server.ts'
 
 /**
  * The periodic maintenance job: expired sessions, old idempotency keys and unused uploads, at boot

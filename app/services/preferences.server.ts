@@ -2,17 +2,12 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { can } from '#app/auth/permissions.ts'
 import type { Db } from '#app/db/client.server.ts'
 import { bags, users, type User } from '#app/db/schema/index.ts'
-import { isSortMethod, type SortMethod } from '#app/schemas/sort.ts'
+import type { SortMethod } from '#app/schemas/sort.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { FORBIDDEN, homepageAccess } from './access.server.ts'
 import { getBag } from './bag.server.ts'
 
 /** A user's own settings that follow them across homepages and devices. */
-
-/** How the user's start pages order bookmarks; guests see the custom order. */
-export function bookmarkSortOf(user: Pick<User, 'bookmarkSort'> | null): SortMethod {
-  return user && isSortMethod(user.bookmarkSort) ? user.bookmarkSort : 'custom'
-}
 
 /** switch-sort-method: remembered for the user, on every homepage they open. */
 export async function setBookmarkSort(db: Db, user: User, method: SortMethod) {

@@ -2,7 +2,7 @@ import type { Db } from '#app/db/client.server.ts'
 import type { User } from '#app/db/schema/index.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { homepageInfo, homepageLayout, homepageSkin, resolveHomepage } from './homepage.server.ts'
-import { bookmarkSortOf } from './preferences.server.ts'
+import { bookmarkSortOf } from '#app/schemas/sort.ts'
 
 export const PAGE_WIDTH_TYPES = ['default', 'max-2', 'max-1', 'normal', 'min-1', 'min-2'] as const
 

@@ -19,7 +19,7 @@ import {
   type Step,
   writeOrder,
 } from './ordering.server.ts'
-import { bookmarkSortOf } from './preferences.server.ts'
+import { bookmarkSortOf } from '#app/schemas/sort.ts'
 import { assertPrivacyStays, privacyAfterWrite } from './source-privacy.server.ts'
 
 /**

@@ -3,7 +3,7 @@ import decodeIco from 'decode-ico'
 import { fileTypeFromBuffer } from 'file-type'
 import sharp, { type Sharp } from 'sharp'
 import type { Db } from '#app/db/client.server.ts'
-import { recordUpload } from '#app/services/uploads.server.ts'
+import { recordUpload } from './records.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { uploadStorage, type UploadStorage } from './storage.server.ts'
 import { UPLOAD_PREFIX } from './upload-path.ts'
@@ -146,7 +146,7 @@ function contentName(image: ProcessedImage) {
  *
  * With `db` the upload is recorded (table uploads, by `userId`) before its file is written: the
  * clean-up then sees it as fresh, and an upload of bytes being cleaned up waits for the delete
- * (app/services/uploads.server.ts). Without `db`, the next clean-up records the file it finds.
+ * (app/uploads/records.server.ts). Without `db`, the next clean-up records the file it finds.
  */
 export async function storeImage(
   bytes: Buffer,

@@ -12,7 +12,7 @@ import { UPLOAD_PREFIX } from '#app/uploads/upload-path.ts'
 import { createOwner } from '#tests/db-utils.ts'
 import { png } from '#tests/fixtures/images.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
-import { cleanUpUploads, recordUpload, UNRECORDED_KIND, UPLOAD_GRACE_MS, UPLOAD_REFERENCES } from './uploads.server.ts'
+import { cleanUpUploads, recordUpload, UNRECORDED_KIND, UPLOAD_GRACE_MS, UPLOAD_REFERENCES } from './records.server.ts'
 
 const db = useTestDb()
 let dir: string
@@ -241,6 +241,6 @@ test('every column long enough to hold an upload path is either a reference or k
       if (canHoldPath && !references.has(key) && !(key in NOT_UPLOAD_PATHS)) unclassified.push(key)
     }
   }
-  expect(unclassified, 'add each to UPLOAD_REFERENCES (app/services/uploads.server.ts) or NOT_UPLOAD_PATHS').toEqual([])
+  expect(unclassified, 'add each to UPLOAD_REFERENCES (app/uploads/records.server.ts) or NOT_UPLOAD_PATHS').toEqual([])
   for (const key of Object.keys(NOT_UPLOAD_PATHS)) expect(references.has(key), key).toBe(false)
 })
