@@ -102,9 +102,10 @@ function pageCode(pathname: string) {
 }
 
 /**
- * The open dialog's data (`?dialog=<name>`) on this page, or null: no such dialog, a guest where
- * sign-in is needed, a viewer without the dialog's capability on the homepage shown, or an object
- * that is missing or not theirs (one answer for all, so ids reveal nothing).
+ * The open dialog's data (`?dialog=<name>`) on this page, or null: no such dialog, a viewer without
+ * the dialog's capability on the homepage shown, or an object that is missing or not theirs (one
+ * answer for all, so ids reveal nothing). A guest where sign-in is needed (举报 on a public
+ * homepage) goes to sign in, and comes back to the dialog.
  */
 export async function loadPageDialog(context: Context, request: Request, normalizedUrl?: URL): Promise<ManageDialogData | null> {
   const url = pageUrl(request, normalizedUrl)
@@ -112,11 +113,12 @@ export async function loadPageDialog(context: Context, request: Request, normali
   if (!isDialog(name)) return null
   const def = DIALOGS.get(name)!
   const user = context.get(userContext)
-  if (!user && !def.guests) return null
   const { db } = context.get(appContext)
   const resolved = await resolveHomepage(db, user, pageCode(url.pathname))
+  if (!resolved) return null
+  if (!user && !def.guests) throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`)
   const needed = typeof def.capability === 'string' ? [def.capability] : def.capability
-  if (!resolved || !needed.some((c) => can(resolved.role, c))) return null
+  if (!needed.some((c) => can(resolved.role, c))) return null
   try {
     return await def.load(dialogContext(db, user, resolved, name, url))
   } catch (error) {

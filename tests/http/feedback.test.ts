@@ -9,16 +9,17 @@ const baseUrl = inject('baseUrl')
 const NOT_FOUND = '内容不存在或已被删除'
 const THANKS = { code: 1, msg: '感谢反馈，我们会尽快处理', data: null }
 
-let owner: { client: Client; homepageId: number; linkId: number; privateId: number }
+let owner: { client: Client; homepageId: number; code: string; bid: number; linkId: number; privateId: number }
 
 beforeAll(async () => {
   const { client, homepageId } = await signUp(baseUrl, '反馈主人')
-  await ok(post(client, '/api/homepage/add', { homepageId, title: '公开的', icon: 'tabler:home', code: `fb-${Date.now().toString(36)}` }))
+  const code = `fb-${Date.now().toString(36)}`
+  await ok(post(client, '/api/homepage/add', { homepageId, title: '公开的', icon: 'tabler:home', code }))
   await ok(post(client, '/api/homepage/set-open-status', { homepageId }))
   const bid = (await ok(get(client, '/api/bag/get-create', { homepageId })))[0].children[0].value as number
   const linkId = (await ok(post(client, '/api/source/add', { bid, sour_name: '可疑链接', sour_url: 'https://suspicious.example/' }))).id
   const privateId = (await ok(post(client, '/api/source/add', { bid, sour_name: '私密链接', sour_url: 'https://private.example/', isOnlyOwnView: '1' }))).id
-  owner = { client, homepageId, linkId, privateId }
+  owner = { client, homepageId, code, bid, linkId, privateId }
 })
 
 describe('reporting a link', () => {
@@ -81,5 +82,17 @@ describe('reporting a link', () => {
       status: 405,
       body: { code: 0, msg: '请求方法不允许', data: null },
     })
+  })
+
+  test('the 举报 dialog of a page: a guest is sent to sign in and back to it; a private homepage stays a 404', async () => {
+    const guest = createClient(baseUrl)
+    const dialog = `/${owner.code}?dialog=report-link&bid=${owner.bid}&id=${owner.linkId}`
+    const response = await guest.request(dialog)
+    expect(response.status).toBe(302)
+    expect(response.headers.get('Location')).toBe(`/login?redirectTo=${encodeURIComponent(dialog)}`)
+    const closed = await signUp(baseUrl, '私密举报')
+    const code = `fc-${Date.now().toString(36)}`
+    await ok(post(closed.client, '/api/homepage/add', { homepageId: closed.homepageId, title: '私密的', icon: 'tabler:home', code }))
+    expect((await guest.request(`/${code}?dialog=report-link&bid=1`)).status).toBe(404)
   })
 })
