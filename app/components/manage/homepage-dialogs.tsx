@@ -208,14 +208,14 @@ export function SharePanel({ data }: { data: Of<'share'> }) {
           ) : (
             <p className="muted">请先点击【编辑】选项，设置个性域名</p>
           )}
-          <p className="manage-list-footer">
+          <div className="manage-list-footer">
             <RowAction intent="share-homepage" fields={{ homepageId: data.homepageId }} label={data.isOpen ? '取消公开' : '公开主页'}>
               {data.isOpen ? '取消公开' : '公开主页'}
             </RowAction>
             <Link to={dialogHref(location, 'edit-homepage', { homepageId: data.homepageId })} className="button button-small" preventScrollReset>
               编辑
             </Link>
-          </p>
+          </div>
         </section>
       ) : (
         <section aria-label="邀请好友">
@@ -232,21 +232,21 @@ export function SharePanel({ data }: { data: Of<'share'> }) {
                 已使用 {data.invite.useCount}/{data.invite.maxUses} 次
                 {data.invite.expiresAt ? `，${new Date(data.invite.expiresAt).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' })} 前有效` : ''}
               </p>
-              <p className="manage-list-footer">
+              <div className="manage-list-footer">
                 <RowAction intent="invite-link" fields={{ homepageId: data.homepageId, type: 'reset' }} label="重置链接">
                   重置链接
                 </RowAction>
                 <RowAction intent="invite-link" fields={{ homepageId: data.homepageId, type: 'close' }} label="关闭邀请" danger>
                   关闭邀请
                 </RowAction>
-              </p>
+              </div>
             </>
           ) : (
-            <p className="manage-list-footer">
+            <div className="manage-list-footer">
               <RowAction intent="invite-link" fields={{ homepageId: data.homepageId, type: 'generate' }} label="生成邀请链接">
                 生成邀请链接
               </RowAction>
-            </p>
+            </div>
           )}
         </section>
       )}
@@ -397,14 +397,14 @@ export function ShareBagPanel({ data }: { data: Of<'share-bag'> }) {
           分享到QQ
         </a>
       </p>
-      <p className="manage-list-footer">
+      <div className="manage-list-footer">
         <a href={data.share.url} className="button button-small">
           立即查看
         </a>
         <RowAction intent="unshare-bag" fields={{ bid: data.bid }} label={`取消分享 ${data.name}`} danger>
           取消分享
         </RowAction>
-      </p>
+      </div>
     </div>
   )
 }
@@ -416,25 +416,25 @@ export function ShareModulePanel({ data, lastResult }: { data: Of<'share-module'
       <div className="manage-list share-panel">
         <p>分享后，任何人都能通过链接查看模块「{data.name}」（只有这个模块，未公开的书签除外）。</p>
         {data.code ? null : <p className="muted">请先点击【编辑】选项，设置个性域名</p>}
-        <p className="manage-list-footer">
+        <div className="manage-list-footer">
           <RowAction intent="share-module" fields={{ moduleId: data.moduleId }} label={`立即分享 ${data.name}`}>
             立即分享
           </RowAction>
-        </p>
+        </div>
       </div>
     )
   }
   return (
     <div className="manage-list share-panel">
       <CopyField label="分享链接" value={data.url} />
-      <p className="manage-list-footer">
+      <div className="manage-list-footer">
         <a href={data.url} className="button button-small">
           立即查看
         </a>
         <RowAction intent="unshare-module" fields={{ moduleId: data.moduleId }} label={`取消分享 ${data.name}`} danger>
           取消分享
         </RowAction>
-      </p>
+      </div>
       <ShareIntroForm data={data} lastResult={lastResult} />
     </div>
   )
