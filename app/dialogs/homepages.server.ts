@@ -2,10 +2,12 @@ import type { HomepageTab } from '#app/components/manage/types.ts'
 import { loadIconPicker } from '#app/icons/picker.server.ts'
 import { readIconPickerParams } from '#app/icons/picker-params.ts'
 import { HomepageSchema } from '#app/schemas/homepage.ts'
+import { popVisibleOf } from '#app/schemas/layout.ts'
 import { ObjectId } from '#app/schemas/ids.ts'
 import { z } from '#app/schemas/zod.ts'
 import { requireCapability } from '#app/services/access.server.ts'
 import { otherOpenHomepages, toggleFollow } from '#app/services/follows.server.ts'
+import { togglePopVisible } from '#app/services/homepage-settings.server.ts'
 import {
   HOMEPAGE_DELETED_MSG,
   listCreatedHomepages,
@@ -50,10 +52,14 @@ export const homepagesFamily = family({
     homepages: dialog<'homepages'>({
       capability: 'view',
       keepsOpen: true,
-      load: async ({ db, user, url, text, page: pageParam }) => {
+      load: async ({ db, user, resolved, url, text, page: pageParam }) => {
         const tab = TABS.find((t) => t === url.searchParams.get('tab')) ?? 'created'
         const wd = text('wd', 20)
-        if (tab === 'created') return { dialog: 'homepages', tab, wd, page: 1, rows: await listCreatedHomepages(db, user, { word: wd }), next: false }
+        const { homepage, role } = resolved
+        const hoverOpen = role === 'owner' ? { homepageId: homepage.id, on: popVisibleOf(homepage.settings) } : null
+        if (tab === 'created') {
+          return { dialog: 'homepages', tab, wd, page: 1, rows: await listCreatedHomepages(db, user, { word: wd }), next: false, hoverOpen }
+        }
         // "Load more" without JavaScript: every page up to this one, so the list only grows.
         const page = pageParam()
         const rows = []
@@ -63,7 +69,7 @@ export const homepagesFamily = family({
           rows.push(...result.list)
           next = result.next
         }
-        return { dialog: 'homepages', tab, wd, page, rows, next }
+        return { dialog: 'homepages', tab, wd, page, rows, next, hoverOpen }
       },
     }),
     'add-homepage': homepageForm,
@@ -94,6 +100,8 @@ export const homepagesFamily = family({
       schema: HomepageIdSchema,
       run: ({ homepageId }, { db, user }) => trashHomepage(db, user, homepageId).then(() => ({ msg: HOMEPAGE_DELETED_MSG, to: '/' })),
     }),
+    // The popover's 悬停时自动展开 switch (popVisible): the popover stays open, showing the new state.
+    'toggle-pop-visible': clickIntent({ schema: HomepageIdSchema, run: ({ homepageId }, { db, user }) => togglePopVisible(db, user, homepageId).then(() => SET_MSG) }),
     'follow-homepage': clickIntent({
       schema: HomepageIdSchema,
       run: async ({ homepageId }, { db, user, back }) => ({ msg: (await toggleFollow(db, user, homepageId)).msg, to: back }),

@@ -72,7 +72,7 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
           <h1 id="collection-title" className="category-name">
             {shared.name}
           </h1>
-          <p className="tools">
+          <div className="tools">
             {shared.isOwner ? null : signedIn ? (
               <Form method="post" className="inline-form">
                 <button type="submit" name="intent" value="follow" className="button button-small" aria-pressed={shared.following}>
@@ -84,7 +84,7 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
                 ☆ 关注 {shared.followAmount}
               </Link>
             )}
-          </p>
+          </div>
         </div>
         {shared.remark ? <p>{shared.remark}</p> : null}
         <p className="muted">来自 {shared.nickname} 的分享</p>

@@ -3,6 +3,7 @@ import { STAR_MODULE_ID } from '#app/components/homepage/anchor-nav.tsx'
 import { seesMemberWidget } from '#app/components/homepage/homepage-bar.tsx'
 import type { AnchorPosition, HomepageViewContent, HomepageViewData } from '#app/components/homepage/homepage-view.tsx'
 import { appContext, userContext } from '#app/context.ts'
+import { popVisibleOf } from '#app/schemas/layout.ts'
 import { homepageInfo, homepageLayout, loadHomepageContent, maxColumnHeightOf, resolveHomepage, resolveSharedModule } from '#app/services/homepage.server.ts'
 import { memberFaces } from '#app/services/members.server.ts'
 import { sharedModuleIntro } from '#app/services/module-share.server.ts'
@@ -66,6 +67,7 @@ export async function loadHomepagePage(
           members: seesMemberWidget(resolved.role) ? await memberFaces(db, user, resolved.homepage.id) : [],
         },
     sort: user ? sort : null,
+    ...(resolved.role === 'owner' ? { popVisible: popVisibleOf(resolved.homepage.settings) } : {}),
     layout: {
       newTab: (layout.bookmarkOpenNewTab as unknown) !== false,
       anchor,

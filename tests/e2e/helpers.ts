@@ -70,3 +70,20 @@ export async function logout(page: Page) {
   await expect(toast(page)).toHaveText('已退出登录')
   await expectSignedOut(page)
 }
+
+/**
+ * A category's menu on the start page (a `<details>`): its summary, named by its word (管理, or
+ * 更多 for those who manage nothing) and the category.
+ */
+export function categoryMenu(page: Page, category: string, word: '管理' | '更多' = '管理') {
+  const summary = page.getByLabel(`${word} ${category}`, { exact: true })
+  return { summary, details: page.locator('details.category-menu').filter({ has: summary }) }
+}
+
+/** Opens a category's menu (a click on its summary, with or without JavaScript); its items. */
+export async function openCategoryMenu(page: Page, category: string, word: '管理' | '更多' = '管理') {
+  const { summary, details } = categoryMenu(page, category, word)
+  if (!(await details.evaluate((d: HTMLDetailsElement) => d.open))) await summary.click()
+  await expect(details.locator('.menu')).toBeVisible()
+  return details
+}

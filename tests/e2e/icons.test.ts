@@ -22,7 +22,7 @@ function panel(page: Page, js: boolean, title: string): Locator {
 /** The starter category's 添加链接 dialog. */
 async function openAddLink(page: Page, js: boolean) {
   await gotoReady(page, '/', js)
-  const href = await page.getByRole('link', { name: /^添加链接：/ }).first().getAttribute('href')
+  const href = await page.locator('details.category-menu').first().getByRole('link', { name: '添加链接', exact: true, includeHidden: true }).getAttribute('href')
   expect(href).toContain('dialog=add-link')
   await gotoReady(page, href!, js)
   const dialog = panel(page, js, '添加链接')

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { gotoReady, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { gotoReady, openCategoryMenu, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
 
 /**
  * The management dialogs of the start page (components/manage/), opened by their URLs
@@ -611,7 +611,7 @@ test.describe('ordering categories and searching a folder', () => {
     await expect(headings.filter({ hasText: first }).or(headings.filter({ hasText: second }))).toHaveCount(2)
     const order = async () => (await headings.allTextContents()).map((t) => (t.includes(first) ? first : t.includes(second) ? second : t))
     expect(await order()).toEqual([first, second])
-    await page.getByRole('button', { name: `上移 ${second}`, exact: true }).click()
+    await (await openCategoryMenu(page, second)).getByRole('button', { name: '上移', exact: true }).click()
     await expect(toast(page)).toHaveText('排序已自动保存')
     await expect.poll(order).toEqual([second, first])
 

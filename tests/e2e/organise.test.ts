@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { gotoReady, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { gotoReady, openCategoryMenu, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
 
 /**
  * Organising bookmarks (issue 5): the batch manage dialog (reorder with buttons, move, copy,
@@ -133,7 +133,7 @@ test('batch format of a category', async ({ page, javaScriptEnabled: js, baseURL
 test('batch open lists a category\'s links', async ({ page, javaScriptEnabled: js, baseURL }) => {
   const { bid } = await setUp(page, baseURL!)
   await gotoReady(page, '/', js)
-  await page.getByRole('link', { name: '批量打开：常用网站' }).click()
+  await (await openCategoryMenu(page, '常用网站')).getByRole('link', { name: '批量打开', exact: true }).click()
   const dialog = panel(page, js, '批量打开')
   await expect(dialog.getByRole('listitem')).toHaveCount(NAMES.length)
   await expect(dialog.getByRole('link', { name: '甲站' })).toHaveAttribute('target', '_blank')

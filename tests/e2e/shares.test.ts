@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
-import { gotoReady, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { gotoReady, openCategoryMenu, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
 
 /**
  * Category share (issue 6), through the pages, with JavaScript and without: the owner shares a
@@ -61,7 +61,7 @@ test('a shared category: a guest reads it, another user follows it, the owner ca
   await test.step('the owner shares it with a remark from the category’s 分享', async () => {
     if (js) await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! })
     await gotoReady(page, '/', js)
-    await page.getByRole('link', { name: `分享分类：${CATEGORY}` }).click()
+    await (await openCategoryMenu(page, CATEGORY)).getByRole('link', { name: '分享分类', exact: true }).click()
     const dialog = panel(page, js, `分享分类：${CATEGORY}`)
     await dialog.getByRole('button', { name: '创建分享', exact: true }).click()
     await expect(flash(page)).toHaveText('分享成功')

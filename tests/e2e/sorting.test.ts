@@ -16,7 +16,7 @@ async function signUp(page: Page) {
 /** Three links in the starter category, with different ages, clicks and last visits. */
 async function threeLinks(page: Page, baseURL: string) {
   await gotoReady(page, '/', false)
-  const href = await page.getByRole('link', { name: /^添加链接：/ }).first().getAttribute('href')
+  const href = await page.locator('details.category-menu').first().getByRole('link', { name: '添加链接', exact: true, includeHidden: true }).getAttribute('href')
   const bid = new URL(href!, baseURL).searchParams.get('bid')!
   const headers = { Origin: baseURL }
   const ids: Record<string, number> = {}

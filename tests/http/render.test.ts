@@ -42,6 +42,23 @@ function forms(page: string) {
 /** The management link with this accessible name. */
 const toolLink = (page: string, label: string) => tags(page, 'a').find((a) => a['aria-label'] === label)
 
+/**
+ * A category's menu (category-menu.tsx): its summary (name and text), its links by their text and
+ * its forms.
+ */
+function categoryMenu(page: string, bid: string | number) {
+  const menu = new RegExp(
+    `<section id="bag-${bid}"[^>]*><div class="category-head">(?:(?!</div>).)*?<details class="category-menu"><summary ([^>]*)>([^<]*)</summary><div class="menu">(.*?)</div></details>`,
+  ).exec(page)
+  if (!menu) return null
+  return {
+    name: attributes(menu[1]!)['aria-label'],
+    text: menu[2],
+    links: Object.fromEntries([...menu[3]!.matchAll(/<a ([^>]*)>([^<]*)<\/a>/g)].map((m) => [m[2], attributes(m[1]!).href])),
+    forms: forms(menu[3]!),
+  }
+}
+
 /** Module ids of the demo, from the page's "单独打开" links. */
 function moduleIds(page: string) {
   return [...page.matchAll(/<a href="\/demo\/(\d+)" class="module-open"/g)].map((m) => Number(m[1]))
@@ -85,10 +102,16 @@ test('a guest sees no management links or toggles', async () => {
   for (const text of ['aria-label="编辑 ', '删除分类', '添加模块', '管理模块', '批量管理', 'toggle-star', 'toggle-private', 'method="post"']) {
     expect(body).not.toContain(text)
   }
-  // The one dialog a guest may open: batch open, which only lists a category's links.
-  const dialogLinks = tags(body, 'a').filter((a) => 'data-dialog' in a)
-  expect(dialogLinks.length).toBeGreaterThan(0)
-  for (const link of dialogLinks) expect(link.href).toMatch(/^\/demo\?dialog=batch-open&bid=\d+$/)
+  // A guest's category menus (更多): batch open, which only lists a category's links, and 举报, which asks to sign in first.
+  const menus = [...body.matchAll(/<section id="bag-(\d+)"/g)].map((m) => categoryMenu(body, m[1]!)).filter((menu) => menu !== null)
+  expect(menus.length).toBeGreaterThan(3)
+  for (const menu of menus) {
+    expect(menu.text).toBe('更多')
+    expect(menu.name).toMatch(/^更多 \S/)
+    expect(menu.links).toEqual({ 批量打开: expect.stringMatching(/^\/demo\?dialog=batch-open&bid=\d+$/), 举报: '/demo?dialog=login' })
+    expect(menu.forms).toEqual([])
+  }
+  expect(tags(body, 'a').filter((a) => 'data-dialog' in a)).toEqual([])
 })
 
 test('the owner sees compact management links to the dialog URLs and the star / privacy forms', async () => {
@@ -102,18 +125,20 @@ test('the owner sees compact management links to the dialog URLs and the star / 
   expect(body).toMatch(/aria-label="编辑 百度">编辑<\/a>/)
   const bid = /<section id="bag-(\d+)" class="category" aria-labelledby="bag-title-\d+" data-id="\1"><div class="category-head"><h3 [^>]*>(?:(?!<\/h3>).)*常用<\/h3>/.exec(body)?.[1]
   expect(bid).toBeTruthy()
-  for (const [dialog, label] of [
-    ['batch', '批量管理：常用'],
-    ['bag-format', '批量格式：常用'],
-    ['batch-open', '批量打开：常用'],
-    ['add-link', '添加链接：常用'],
-    ['add-folder', '添加文件夹：常用'],
-    ['add-divider', '添加分割线：常用'],
-    ['edit-bag', '编辑分类 常用'],
-    ['delete-bag', '删除分类 常用'],
-  ]) {
-    expect(toolLink(body, label!)?.href, label).toBe(`/demo?dialog=${dialog}&bid=${bid}`)
-  }
+  // One 管理 menu per category: its dialogs, and 上移 / 下移 posting to the page.
+  const menu = categoryMenu(body, bid!)!
+  expect(menu).toMatchObject({ name: '管理 常用', text: '管理' })
+  const dialogs = { 添加链接: 'add-link', 添加文件夹: 'add-folder', 添加分割线: 'add-divider', 批量打开: 'batch-open', 批量管理: 'batch', 批量格式: 'bag-format', 卡片设置: 'card-config', 分享分类: 'share-bag', 编辑分类: 'edit-bag', 删除分类: 'delete-bag' }
+  expect(menu.links).toEqual(Object.fromEntries(Object.entries(dialogs).map(([text, dialog]) => [text, `/demo?dialog=${dialog}&bid=${bid}`])))
+  expect(menu.forms).toEqual([
+    expect.objectContaining({
+      method: 'post',
+      action: '/demo',
+      class: 'tool-form',
+      fields: { bid },
+      buttons: [expect.objectContaining({ type: 'submit', name: 'intent', value: 'move-bag-up' }), expect.objectContaining({ type: 'submit', name: 'intent', value: 'move-bag-down' })],
+    }),
+  ])
   const [firstModule] = moduleIds(body)
   expect(toolLink(body, '添加分类：常用')?.href).toBe(`/demo?dialog=add-bag&moduleId=${firstModule}`)
   expect(toolLink(body, '编辑模块 常用')?.href).toBe(`/demo?dialog=edit-module&moduleId=${firstModule}`)

@@ -385,6 +385,7 @@ const FORM_CASES: FormCase[] = [
   { intent: 'switch-homepage', allowed: OWNER, fields: async () => hid() },
   { intent: 'pin-homepage', allowed: OWNER, fields: async () => hid(), undo: () => post(owner(), '/api/homepage/set-top', { id: world.homepageId }) },
   { intent: 'default-homepage', allowed: OWNER, fields: async () => hid() },
+  { intent: 'toggle-pop-visible', allowed: OWNER, fields: async () => hid(), undo: () => post(owner(), '/api/homepage/set-pop-visible', hid()) },
   { intent: 'delete-homepage', allowed: OWNER, fields: async () => ({ homepageId: await spareHomepage() }) },
   { intent: 'share-homepage', allowed: OWNER, fields: async () => hid(), undo: () => post(owner(), '/api/homepage/set-open-status', hid()) },
   { intent: 'invite-link', allowed: OWNER, fields: async () => ({ ...hid(), type: 'reset' }) },

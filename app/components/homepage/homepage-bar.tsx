@@ -1,7 +1,8 @@
-import { Link, useLocation } from 'react-router'
+import { useEffect, useRef } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { can, type Role } from '#app/auth/permissions.ts'
 import { withDialog } from '#app/components/auth/dialog-url.ts'
-import { dialogHref } from '#app/components/manage/dialog-href.ts'
+import { closeHref, dialogHref, HOMEPAGE_SWITCH_ID } from '#app/components/manage/dialog-href.ts'
 import type { MemberFace } from '#app/services/members.server.ts'
 import { uploadImageSrc } from '#app/uploads/upload-path.ts'
 
@@ -47,33 +48,68 @@ function MemberWidget({ faces, people, href }: { faces: MemberFace[]; people: nu
   )
 }
 
+/** How long the pointer rests on 我的主页 before the popover opens by itself. */
+const HOVER_DELAY = 300
+
+/**
+ * 我的主页: opens the homepage popover, and closes it when it is open. With 悬停时自动展开 on
+ * (popVisible, the owner's setting), resting the pointer on it opens it too (JavaScript only).
+ */
+function HomepageSwitch({ hoverOpens }: { hoverOpens: boolean }) {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const timer = useRef<number | undefined>(undefined)
+  const open = new URLSearchParams(location.search).get('dialog') === 'homepages'
+  const href = open ? closeHref(location) : dialogHref(location, 'homepages')
+  const cancel = () => window.clearTimeout(timer.current)
+  useEffect(() => cancel, [])
+  const onMouseEnter = () => {
+    cancel()
+    timer.current = window.setTimeout(() => navigate(href, { preventScrollReset: true }), HOVER_DELAY)
+  }
+  return (
+    <Link
+      to={href}
+      id={HOMEPAGE_SWITCH_ID}
+      className="button button-small"
+      aria-expanded={open}
+      preventScrollReset
+      onMouseEnter={hoverOpens && !open ? onMouseEnter : undefined}
+      onMouseLeave={cancel}
+      onClick={cancel}
+    >
+      我的主页
+    </Link>
+  )
+}
+
 /**
  * The homepage's people widgets (spec §2 header): the owner's share button (已公开 / member count
  * / 分享), the members widget, and for visitors of a public homepage: the owner's other homepages,
- * follow with its count, and back home. Every control is a link to a dialog or a form.
+ * follow with its count, and back home; for the signed-in, 我的主页 (the homepage popover). Every
+ * control is a link to a dialog or a form.
  */
 export function HomepageBar({
   homepageId,
   role,
   social,
   formAction,
+  popVisible = false,
 }: {
   homepageId: number
   role: Role
   social: HomepageSocial
   formAction: string
+  /** The owner's 悬停时自动展开 (HomepageViewData.popVisible). */
+  popVisible?: boolean
 }) {
   const location = useLocation()
   const people = social.memberAmount + 1
   const shareLabel = social.isOpen ? '已公开' : social.memberAmount > 0 ? `${countLabel(people)}人` : '分享'
   const follows = can(role, 'follow') || role === 'guest'
   return (
-    <p className="tools homepage-bar">
-      {role !== 'guest' ? (
-        <Link to={dialogHref(location, 'homepages')} className="button button-small" preventScrollReset>
-          我的主页
-        </Link>
-      ) : null}
+    <div className="tools homepage-bar">
+      {role !== 'guest' ? <HomepageSwitch hoverOpens={popVisible} /> : null}
       {role === 'owner' ? (
         <Link to={dialogHref(location, 'share')} className="button button-small" preventScrollReset>
           {shareLabel}
@@ -104,6 +140,6 @@ export function HomepageBar({
           </Link>
         </>
       ) : null}
-    </p>
+    </div>
   )
 }

@@ -1,14 +1,17 @@
-import { type FormEvent, type MouseEvent, useEffect } from 'react'
+import type { FormEvent, MouseEvent } from 'react'
 import { useFormAction, useLocation, useNavigate, useSubmit } from 'react-router'
 import type { Role } from '#app/auth/permissions.ts'
-import { dialogHref } from '#app/components/manage/dialog-href.ts'
+import { withDialog } from '#app/components/auth/dialog-url.ts'
+import { dialogHref, type ReturnFocusState } from '#app/components/manage/dialog-href.ts'
 import { showToast } from '#app/components/toaster.tsx'
 import { SORT_LABELS, SORT_LOCKED_MSG, SORT_METHODS, type SortMethod } from '#app/schemas/sort.ts'
 import type { BagView, ItemView, ModuleView } from '#app/services/homepage.server.ts'
 import { AnchorNav, STAR_MODULE_ID } from './anchor-nav.tsx'
+import { CategoryMenu } from './category-menu.tsx'
 import { HomepageBar, type HomepageSocial } from './homepage-bar.tsx'
 import { Item } from './items.tsx'
 import { useDragSort } from './use-drag-sort.ts'
+import { closeMenuAround, usePopups } from './use-popups.ts'
 import { BLOCKED_MSG, capabilitiesOf, RefIcon, ToolLink, type ViewKit } from './view-kit.tsx'
 
 export type AnchorPosition = 'left' | 'right' | 'top' | 'none'
@@ -34,6 +37,8 @@ export type HomepageViewData = {
   sort: SortMethod | null
   /** maxRows: rows of bookmarks a category shows before it scrolls (save-max-column). */
   layout: { newTab: boolean; anchor: AnchorPosition; childBadge: boolean; maxRows: number }
+  /** The owner's 悬停时自动展开 (popVisible): hovering 我的主页 opens the homepage popover. */
+  popVisible?: boolean
   /** The module tabs: enough to name and link each module. */
   tabs: { moduleId: number; name: string }[]
   /** Set on the module detail page, which shows that one module. */
@@ -87,65 +92,7 @@ function Category({
           </span>
           {bag.name}
         </H>
-        <span className="tools category-tools">
-          {bag.items.some((item) => item.type === 'link' && !item.masked) ? (
-            <ToolLink href={kit.dialog('batch-open', { bid: bag.bid })} label={`批量打开：${bag.name}`}>
-              批量打开
-            </ToolLink>
-          ) : null}
-          {caps.editChildren ? (
-            <ToolLink href={kit.dialog('batch', { bid: bag.bid })} label={`批量管理：${bag.name}`}>
-              批量管理
-            </ToolLink>
-          ) : null}
-          {caps.manageCategories ? (
-            <>
-              <ToolLink href={kit.dialog('bag-format', { bid: bag.bid })} label={`批量格式：${bag.name}`}>
-                批量格式
-              </ToolLink>
-              <ToolLink href={kit.dialog('share-bag', { bid: bag.bid })} label={`分享分类：${bag.name}`}>
-                分享
-              </ToolLink>
-            </>
-          ) : null}
-          {caps.addLink ? (
-              <>
-                <ToolLink href={kit.dialog('add-link', { bid: bag.bid })} label={`添加链接：${bag.name}`}>
-                  添加链接
-                </ToolLink>
-                <ToolLink href={kit.dialog('add-folder', { bid: bag.bid })} label={`添加文件夹：${bag.name}`}>
-                  添加文件夹
-                </ToolLink>
-                <ToolLink href={kit.dialog('add-divider', { bid: bag.bid })} label={`添加分割线：${bag.name}`}>
-                  添加分割线
-                </ToolLink>
-              </>
-            ) : null}
-            {caps.contribute ? (
-              <ToolLink href={kit.dialog('add-link', { bid: bag.bid })} label={`贡献链接：${bag.name}`}>
-                贡献链接
-              </ToolLink>
-            ) : null}
-            {caps.manageCategories ? (
-              <>
-                <ToolLink href={kit.dialog('edit-bag', { bid: bag.bid })} label={`编辑分类 ${bag.name}`}>
-                  编辑分类
-                </ToolLink>
-                <ToolLink href={kit.dialog('delete-bag', { bid: bag.bid })} label={`删除分类 ${bag.name}`}>
-                  删除分类
-                </ToolLink>
-                <form method="post" action={kit.formAction} className="tool-form">
-                  <input type="hidden" name="bid" value={bag.bid} />
-                  <button type="submit" name="intent" value="move-bag-up" className="tool" aria-label={`上移 ${bag.name}`}>
-                    上移
-                  </button>
-                  <button type="submit" name="intent" value="move-bag-down" className="tool" aria-label={`下移 ${bag.name}`}>
-                    下移
-                  </button>
-                </form>
-              </>
-            ) : null}
-        </span>
+        <CategoryMenu bag={bag} kit={kit} />
       </div>
       {bag.items.length ? (
         <ul
@@ -248,8 +195,18 @@ function collectStarred(modules: ModuleView[], ids: number[]) {
 }
 
 /**
+ * How a dialog link is found again when its dialog closes (the list is drawn anew by React after
+ * the first navigation): a category menu by its category, any other link by its address.
+ */
+function returnFocusSelector(link: Element) {
+  const section = link.closest('details.category-menu')?.closest('section.category')
+  if (section) return `#${section.id} > .category-head > .category-menu > summary`
+  return `a[href="${CSS.escape(link.getAttribute('href') ?? '')}"]`
+}
+
+/**
  * A start page, or one module of it: modules by type, categories as a tree with an in-page
- * anchor list, bookmarks by type, and (for those allowed) compact management links and toggles.
+ * anchor list, bookmarks by type, and (for those allowed) a 管理 menu per category and toggles.
  * Everything works as plain HTML: links, `<details>` popups and POST forms. With JavaScript, one
  * delegated listener per event enhances them (dialogs open in place, toggles submit without a
  * reload), so they work the same on the list React rendered and on the server's HTML it kept.
@@ -268,6 +225,7 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
     anyTools: caps.editChildren || caps.star || caps.privacy,
     dialog: (name, params) => dialogHref(location, name, params),
     formAction,
+    login: data.role === 'guest' ? withDialog(location, 'login') : null,
   }
 
   useDragSort(
@@ -278,10 +236,13 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     const target = event.target as Element
-    const dialogLink = target.closest('a[data-dialog]')
+    // Dialog links, and every link of a category menu (dialogs, or sign-in for guests).
+    const dialogLink = target.closest('a[data-dialog], .category-menu a')
     if (dialogLink) {
       event.preventDefault()
-      navigate(dialogLink.getAttribute('href')!, { preventScrollReset: true })
+      const state: ReturnFocusState = { returnFocus: returnFocusSelector(dialogLink) }
+      closeMenuAround(dialogLink)
+      navigate(dialogLink.getAttribute('href')!, { preventScrollReset: true, state })
       return
     }
     if (target.closest('[data-blocked]')) showToast({ type: 'warning', msg: BLOCKED_MSG })
@@ -292,31 +253,12 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
     const form = event.target as HTMLFormElement
     if (event.defaultPrevented || !form.classList?.contains('tool-form')) return
     event.preventDefault()
+    closeMenuAround(form)
     const submitter = (event.nativeEvent as SubmitEvent).submitter
     submit(submitter instanceof HTMLButtonElement ? submitter : form, { method: 'post', action: formAction, preventScrollReset: true })
   }
 
-  // Folder popups close on a click elsewhere or on Escape (without JS: on their summary).
-  useEffect(() => {
-    const close = (except?: Element | null) => {
-      for (const open of document.querySelectorAll<HTMLDetailsElement>('details.folder[open]')) {
-        if (!except || !open.contains(except)) open.open = false
-      }
-    }
-    const onDocumentClick = (event: globalThis.MouseEvent) => close(event.target as Element)
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      const current = (event.target as Element | null)?.closest?.('details.folder[open]') as HTMLDetailsElement | null
-      close()
-      current?.querySelector('summary')?.focus()
-    }
-    document.addEventListener('click', onDocumentClick)
-    document.addEventListener('keydown', onKey)
-    return () => {
-      document.removeEventListener('click', onDocumentClick)
-      document.removeEventListener('keydown', onKey)
-    }
-  }, [])
+  usePopups()
 
   const detailPage = data.moduleId !== undefined
   const moduleName = detailPage ? data.tabs[0]?.name : undefined
@@ -348,7 +290,7 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
             {data.summary ? <p className="muted">{data.summary}</p> : null}
           </>
         )}
-        <HomepageBar homepageId={data.homepageId} role={data.role} social={data.social} formAction={kit.formAction} />
+        <HomepageBar homepageId={data.homepageId} role={data.role} social={data.social} formAction={kit.formAction} popVisible={data.popVisible} />
         {data.sort ? <SortSwitcher sort={data.sort} formAction={kit.formAction} /> : null}
         {caps.manageModules && !detailPage ? (
           <p className="tools homepage-tools">

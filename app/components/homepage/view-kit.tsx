@@ -22,6 +22,8 @@ export function capabilitiesOf(role: Role) {
     manageModules: can(role, 'manage-modules'),
     star: can(role, 'star-bookmarks'),
     privacy: can(role, 'set-private'),
+    /** 举报: for those who do not keep the links (guests are sent to sign in first). */
+    report: role !== 'owner' && role !== 'manager',
   }
 }
 export type Capabilities = ReturnType<typeof capabilitiesOf>
@@ -40,6 +42,8 @@ export type ViewKit = {
   dialog: (name: ManageDialog, params?: Parameters<typeof dialogHref>[2]) => string
   /** Where the star and privacy forms post: this page's own action. */
   formAction: string
+  /** For guests: the login dialog over this page (where their 举报 leads); null when signed in. */
+  login: string | null
 }
 
 /** A bookmark's (and its category's) format as inline styles; values were checked on the server. */

@@ -22,6 +22,12 @@ import { idOf } from '#app/schemas/ids.ts'
  */
 export type { ManageDialog }
 
+/**
+ * The navigation state of a link that opens a dialog: where focus goes back when it closes, as a
+ * selector, since the page may draw that element anew while the dialog is open.
+ */
+export type ReturnFocusState = { returnFocus: string }
+
 /** Parameters a dialog URL may carry; anything else on the page's URL is kept as it was. */
 const DIALOG_PARAMS = [
   'moduleId',
@@ -89,6 +95,9 @@ export function backHref(location: { pathname: string; search: string }) {
 
 /** The `handle` of a route whose page renders the management dialogs (`/`, `/:code`, `/:code/:moduleId`). */
 export const MANAGE_PAGE_HANDLE = { manageDialogs: true } as const
+
+/** The homepage bar's 我的主页 button, where the homepage popover opens (with JavaScript). */
+export const HOMEPAGE_SWITCH_ID = 'homepage-switch'
 
 /**
  * The homepage popover from the header: on the page being shown when it renders dialogs (it

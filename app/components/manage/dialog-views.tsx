@@ -8,7 +8,7 @@ import { CardConfigForm } from './card-config-form.tsx'
 import { ChildrenManager } from './children-manager.tsx'
 import { ChooseSource } from './choose-source.tsx'
 import { DeleteConfirm } from './delete-confirm.tsx'
-import type { ManageDialog } from './dialog-href.ts'
+import { HOMEPAGE_SWITCH_ID, type ManageDialog } from './dialog-href.ts'
 import { DividerForm } from './divider-form.tsx'
 import { FolderForm } from './folder-form.tsx'
 import { HomepageForm, HomepagesPopover, MembersList, MoreHomepages, ShareBagPanel, ShareModulePanel, SharePanel } from './homepage-dialogs.tsx'
@@ -48,6 +48,11 @@ type DialogView<Data> = {
    * form. The dialog's name when not given.
    */
   key?: (data: Data, locationKey: string) => string
+  /**
+   * With JavaScript, a popover beside the element with this id (manage-dialog.tsx) instead of a
+   * modal dialog; without it, the same inline section as every dialog.
+   */
+  popover?: { anchor: string }
 }
 
 const SOURCE_NAMES: Record<string, string> = { divider: '分割线', folder: '文件夹', note: '便签' }
@@ -132,7 +137,7 @@ export const DIALOG_VIEWS: { [N in ManageDialog]: DialogView<DataOf<N>> } = {
   },
   'batch-open': { title: '批量打开', width: 480, Body: ({ data }) => <BatchOpen data={data} /> },
   choose: { title: (d) => `从分类中选择：${d.folder.name}`, width: 800, Body: ({ data }) => <ChooseSource data={data} />, key: (d) => `choose:${d.key}` },
-  homepages: { title: '我的主页', width: 520, Body: ({ data }) => <HomepagesPopover data={data} /> },
+  homepages: { title: '我的主页', width: 520, Body: ({ data }) => <HomepagesPopover data={data} />, popover: { anchor: HOMEPAGE_SWITCH_ID } },
   'add-homepage': { title: '创建主页', width: 520, Body: (p) => <HomepageForm {...p} /> },
   'edit-homepage': {
     title: '编辑主页',

@@ -285,3 +285,32 @@ export function RowAction({
     </Form>
   )
 }
+
+/**
+ * A setting's on / off switch: a one-click form like RowAction (a plain POST without JavaScript),
+ * drawn as a switch (role switch, its state in aria-checked). It stays enabled while saving, so
+ * keyboard focus stays on it.
+ */
+export function SwitchAction({
+  intent,
+  fields,
+  checked,
+  children,
+}: {
+  intent: string
+  fields: Record<string, string | number>
+  checked: boolean
+  children: ReactNode
+}) {
+  return (
+    <Form method="post" className="inline-form" preventScrollReset>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" name="intent" value={intent} role="switch" aria-checked={checked} className="switch">
+        <span className="switch-track" aria-hidden="true" />
+        {children}
+      </button>
+    </Form>
+  )
+}

@@ -7,7 +7,8 @@ import { IconPicker, IconSearchForm } from '#app/components/icon-picker.tsx'
 import { HomepageSchema } from '#app/schemas/homepage.ts'
 import { ShareIntroSchema } from '#app/schemas/share.ts'
 import { dialogHref } from './dialog-href.ts'
-import { DefaultSubmit, FormActions, FormError, RowAction, TextareaField, TextField, useManageForm } from './fields.tsx'
+import { DefaultSubmit, FormActions, FormError, RowAction, SwitchAction, TextareaField, TextField, useManageForm } from './fields.tsx'
+import { LinkTabs } from './link-tabs.tsx'
 import type { HomepageDialogData, HomepageTab } from './types.ts'
 
 type Of<D extends HomepageDialogData['dialog']> = Extract<HomepageDialogData, { dialog: D }>
@@ -17,21 +18,38 @@ const ROLE_NAMES: Record<string, string> = { owner: '创建者', manager: '管�
 
 
 /**
- * The homepage popover (spec §2): tabs created / joined / followed, a search, load more, and a
- * link to create one. A created homepage switches the current one; the others open at /{code}.
+ * The homepage popover (spec §2): tabs created / joined / followed, a search, load more, a link
+ * to create one and, for the owner, the settings switch 悬停时自动展开 (popVisible: hovering
+ * 我的主页 opens it). A created homepage switches the current one; the others open at /{code}.
  */
 export function HomepagesPopover({ data }: { data: Of<'homepages'> }) {
   const location = useLocation()
-  const tabHref = (tab: HomepageTab, extra: { wd?: string; page?: number } = {}) => dialogHref(location, 'homepages', { tab, ...extra })
+  const tabs = (Object.keys(TAB_NAMES) as HomepageTab[]).map((tab) => ({ id: tab, name: TAB_NAMES[tab], href: dialogHref(location, 'homepages', { tab }) }))
   return (
     <div className="manage-list homepages-popover">
-      <nav className="dialog-tabs" aria-label="主页分类">
-        {(Object.keys(TAB_NAMES) as HomepageTab[]).map((tab) => (
-          <Link key={tab} to={tabHref(tab)} aria-current={tab === data.tab ? 'page' : undefined} preventScrollReset replace>
-            {TAB_NAMES[tab]}
-          </Link>
-        ))}
-      </nav>
+      <LinkTabs label="主页分类" idBase="homepages" tabs={tabs} selected={data.tab}>
+        <HomepageRows data={data} />
+      </LinkTabs>
+      <div className="manage-list-footer">
+        <Link to={dialogHref(location, 'add-homepage')} className="button button-primary" preventScrollReset>
+          创建新主页
+        </Link>
+        {data.hoverOpen ? (
+          <SwitchAction intent="toggle-pop-visible" fields={{ homepageId: data.hoverOpen.homepageId }} checked={data.hoverOpen.on}>
+            悬停时自动展开
+          </SwitchAction>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+/** One tab of the homepage popover: its search, its homepages and 加载更多. */
+function HomepageRows({ data }: { data: Of<'homepages'> }) {
+  const location = useLocation()
+  const tabHref = (tab: HomepageTab, extra: { wd?: string; page?: number } = {}) => dialogHref(location, 'homepages', { tab, ...extra })
+  return (
+    <>
       <Form method="get" className="inline-search" preventScrollReset replace role="search">
         <input type="hidden" name="dialog" value="homepages" />
         <input type="hidden" name="tab" value={data.tab} />
@@ -91,17 +109,14 @@ export function HomepagesPopover({ data }: { data: Of<'homepages'> }) {
       ) : (
         <p className="muted empty">{data.wd ? '暂无搜索结果' : '还没有主页'}</p>
       )}
-      <p className="manage-list-footer">
-        {data.next ? (
+      {data.next ? (
+        <p className="manage-list-footer">
           <Link to={tabHref(data.tab, { wd: data.wd || undefined, page: data.page + 1 })} className="button" preventScrollReset replace>
             加载更多
           </Link>
-        ) : null}
-        <Link to={dialogHref(location, 'add-homepage')} className="button button-primary" preventScrollReset>
-          创建新主页
-        </Link>
-      </p>
-    </div>
+        </p>
+      ) : null}
+    </>
   )
 }
 
@@ -208,14 +223,14 @@ export function SharePanel({ data }: { data: Of<'share'> }) {
           ) : (
             <p className="muted">请先点击【编辑】选项，设置个性域名</p>
           )}
-          <p className="manage-list-footer">
+          <div className="manage-list-footer">
             <RowAction intent="share-homepage" fields={{ homepageId: data.homepageId }} label={data.isOpen ? '取消公开' : '公开主页'}>
               {data.isOpen ? '取消公开' : '公开主页'}
             </RowAction>
             <Link to={dialogHref(location, 'edit-homepage', { homepageId: data.homepageId })} className="button button-small" preventScrollReset>
               编辑
             </Link>
-          </p>
+          </div>
         </section>
       ) : (
         <section aria-label="邀请好友">
@@ -232,21 +247,21 @@ export function SharePanel({ data }: { data: Of<'share'> }) {
                 已使用 {data.invite.useCount}/{data.invite.maxUses} 次
                 {data.invite.expiresAt ? `，${new Date(data.invite.expiresAt).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' })} 前有效` : ''}
               </p>
-              <p className="manage-list-footer">
+              <div className="manage-list-footer">
                 <RowAction intent="invite-link" fields={{ homepageId: data.homepageId, type: 'reset' }} label="重置链接">
                   重置链接
                 </RowAction>
                 <RowAction intent="invite-link" fields={{ homepageId: data.homepageId, type: 'close' }} label="关闭邀请" danger>
                   关闭邀请
                 </RowAction>
-              </p>
+              </div>
             </>
           ) : (
-            <p className="manage-list-footer">
+            <div className="manage-list-footer">
               <RowAction intent="invite-link" fields={{ homepageId: data.homepageId, type: 'generate' }} label="生成邀请链接">
                 生成邀请链接
               </RowAction>
-            </p>
+            </div>
           )}
         </section>
       )}
@@ -397,14 +412,14 @@ export function ShareBagPanel({ data }: { data: Of<'share-bag'> }) {
           分享到QQ
         </a>
       </p>
-      <p className="manage-list-footer">
+      <div className="manage-list-footer">
         <a href={data.share.url} className="button button-small">
           立即查看
         </a>
         <RowAction intent="unshare-bag" fields={{ bid: data.bid }} label={`取消分享 ${data.name}`} danger>
           取消分享
         </RowAction>
-      </p>
+      </div>
     </div>
   )
 }
@@ -416,25 +431,25 @@ export function ShareModulePanel({ data, lastResult }: { data: Of<'share-module'
       <div className="manage-list share-panel">
         <p>分享后，任何人都能通过链接查看模块「{data.name}」（只有这个模块，未公开的书签除外）。</p>
         {data.code ? null : <p className="muted">请先点击【编辑】选项，设置个性域名</p>}
-        <p className="manage-list-footer">
+        <div className="manage-list-footer">
           <RowAction intent="share-module" fields={{ moduleId: data.moduleId }} label={`立即分享 ${data.name}`}>
             立即分享
           </RowAction>
-        </p>
+        </div>
       </div>
     )
   }
   return (
     <div className="manage-list share-panel">
       <CopyField label="分享链接" value={data.url} />
-      <p className="manage-list-footer">
+      <div className="manage-list-footer">
         <a href={data.url} className="button button-small">
           立即查看
         </a>
         <RowAction intent="unshare-module" fields={{ moduleId: data.moduleId }} label={`取消分享 ${data.name}`} danger>
           取消分享
         </RowAction>
-      </p>
+      </div>
       <ShareIntroForm data={data} lastResult={lastResult} />
     </div>
   )

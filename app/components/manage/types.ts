@@ -150,7 +150,16 @@ export type MemberRow = { uid: number; nickname: string; permission: string; isC
 export type InviteLinkView = { url: string; expiresAt: string | null; useCount: number; maxUses: number }
 
 export type HomepageDialogData =
-  | { dialog: 'homepages'; tab: HomepageTab; wd: string; page: number; rows: HomepageRow[]; next: boolean }
+  | {
+      dialog: 'homepages'
+      tab: HomepageTab
+      wd: string
+      page: number
+      rows: HomepageRow[]
+      next: boolean
+      /** The owner's 悬停时自动展开 switch of the homepage shown (spec §3 popVisible); null for anyone else. */
+      hoverOpen: { homepageId: number; on: boolean } | null
+    }
   | { dialog: 'add-homepage' | 'edit-homepage'; homepage: HomepageFields | null; iconPicker: IconPickerData }
   | {
       dialog: 'share'
