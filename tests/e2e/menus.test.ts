@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { authPanel, categoryMenu, gotoReady, openCategoryMenu, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { categoryMenu, gotoReady, openCategoryMenu, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
 
 /**
  * The owner's page, calmer (issue 11): one 管理 menu per category (a `<details>`, enhanced with
@@ -55,7 +55,8 @@ test('those who manage nothing get 更多: 批量打开, and 举报 (guests are 
   let menu = await openCategoryMenu(page, '常用', '更多')
   await expect(menu.locator('.menu').getByRole('link')).toHaveText(['批量打开', '举报'])
   await menu.getByRole('link', { name: '举报', exact: true }).click()
-  await expect(authPanel(page, js, '登录')).toBeVisible()
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2F%3Fdialog%3Dreport-link%26bid%3D\d+$/)
+  await expect(page.getByRole('heading', { level: 1, name: '登录' })).toBeVisible()
 
   await signUp(page)
   await gotoReady(page, '/demo', js)

@@ -102,13 +102,13 @@ test('a guest sees no management links or toggles', async () => {
   for (const text of ['aria-label="编辑 ', '删除分类', '添加模块', '管理模块', '批量管理', 'toggle-star', 'toggle-private', 'method="post"']) {
     expect(body).not.toContain(text)
   }
-  // A guest's category menus (更多): batch open, which only lists a category's links, and 举报, which asks to sign in first.
+  // A guest's category menus (更多): batch open, which only lists a category's links, and 举报 (its dialog sends guests to sign in first).
   const menus = [...body.matchAll(/<section id="bag-(\d+)"/g)].map((m) => categoryMenu(body, m[1]!)).filter((menu) => menu !== null)
   expect(menus.length).toBeGreaterThan(3)
   for (const menu of menus) {
     expect(menu.text).toBe('更多')
     expect(menu.name).toMatch(/^更多 \S/)
-    expect(menu.links).toEqual({ 批量打开: expect.stringMatching(/^\/demo\?dialog=batch-open&bid=\d+$/), 举报: '/demo?dialog=login' })
+    expect(menu.links).toEqual({ 批量打开: expect.stringMatching(/^\/demo\?dialog=batch-open&bid=\d+$/), 举报: expect.stringMatching(/^\/demo\?dialog=report-link&bid=\d+$/) })
     expect(menu.forms).toEqual([])
   }
   expect(tags(body, 'a').filter((a) => 'data-dialog' in a)).toEqual([])

@@ -1,7 +1,7 @@
 import type { BagView } from '#app/services/homepage.server.ts'
 import type { ViewKit } from './view-kit.tsx'
 
-/** One action of a category: a link (to a dialog, or to sign in), or one-click buttons of a form posting to the page. */
+/** One action of a category: a link to a dialog, or one-click buttons of a form posting to the page. */
 type Action = { label: string; href: string; danger?: boolean } | { buttons: { label: string; intent: string }[] }
 
 /** What the viewer may do with a category, in the order the menu lists it. */
@@ -25,7 +25,8 @@ function actionsOf(bag: BagView, kit: ViewKit): Action[] {
       dialog('删除分类', 'delete-bag', true),
     )
   }
-  if (caps.report && hasLinks) actions.push(kit.login ? { label: '举报', href: kit.login } : dialog('举报', 'report-link'))
+  // A guest's 举报 leads to sign in and back to the dialog (loadPageDialog).
+  if (caps.report && hasLinks) actions.push(dialog('举报', 'report-link'))
   return actions
 }
 

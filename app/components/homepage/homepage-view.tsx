@@ -1,7 +1,6 @@
 import type { FormEvent, MouseEvent } from 'react'
 import { useFormAction, useLocation, useNavigate, useSubmit } from 'react-router'
 import type { Role } from '#app/auth/permissions.ts'
-import { withDialog } from '#app/components/auth/dialog-url.ts'
 import { dialogHref, type ReturnFocusState } from '#app/components/manage/dialog-href.ts'
 import { showToast } from '#app/components/toaster.tsx'
 import { SORT_LABELS, SORT_LOCKED_MSG, SORT_METHODS, type SortMethod } from '#app/schemas/sort.ts'
@@ -225,7 +224,6 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
     anyTools: caps.editChildren || caps.star || caps.privacy,
     dialog: (name, params) => dialogHref(location, name, params),
     formAction,
-    login: data.role === 'guest' ? withDialog(location, 'login') : null,
   }
 
   useDragSort(

@@ -42,8 +42,6 @@ export type ViewKit = {
   dialog: (name: ManageDialog, params?: Parameters<typeof dialogHref>[2]) => string
   /** Where the star and privacy forms post: this page's own action. */
   formAction: string
-  /** For guests: the login dialog over this page (where their 举报 leads); null when signed in. */
-  login: string | null
 }
 
 /** A bookmark's (and its category's) format as inline styles; values were checked on the server. */
