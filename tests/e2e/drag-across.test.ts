@@ -146,3 +146,27 @@ test('a full category refuses a dragged bookmark: the server says why, and the p
   await page.reload()
   expect(await namesIn(page, a)).toEqual(['甲站', '乙站', '丙站'])
 })
+
+test('the star list is dragged into an order of its own (like-sort), kept after a reload; the category keeps its order @js-only', async ({ page, baseURL }) => {
+  const { a } = await setUp(page, baseURL!)
+  await ready(page)
+  for (const name of ['甲站', '乙站', '丙站']) {
+    const id = await page.locator(`#bag-${a} li[data-id]`, { hasText: name }).getAttribute('data-id')
+    await api(page, baseURL!, '/api/bookmark/mark-star', { id: id! })
+  }
+  await ready(page)
+  const stars = page.locator('#module--1 ul.link-grid[data-stars] > li')
+  const starNames = async () => (await stars.allTextContents()).map((text) => NAMES.find((name) => text.includes(name)))
+  expect(await starNames()).toEqual(['甲站', '乙站', '丙站'])
+  await pickUp(page, stars.filter({ hasText: '丙站' }))
+  // Onto the leading edge of 甲站: first.
+  const target = (await stars.filter({ hasText: '甲站' }).boundingBox())!
+  await page.mouse.move(target.x + 4, target.y + target.height / 2, { steps: 12 })
+  await page.mouse.move(target.x + 2, target.y + target.height / 2, { steps: 3 })
+  await page.mouse.up()
+  await expect(toast(page)).toHaveText('排序已自动保存')
+  await expect.poll(starNames).toEqual(['丙站', '甲站', '乙站'])
+  await page.reload()
+  expect(await starNames()).toEqual(['丙站', '甲站', '乙站'])
+  expect(await namesIn(page, a)).toEqual(['甲站', '乙站', '丙站'])
+})

@@ -163,7 +163,7 @@ function StarModule({ items, kit }: { items: ItemView[]; kit: ViewKit }) {
         </h2>
       </div>
       <div className="category">
-        <ul className="link-grid">
+        <ul className="link-grid" data-stars={kit.caps.star || undefined}>
           {items.map((item) => (
             <Item key={item.id} item={item} kit={kit} />
           ))}
@@ -227,7 +227,12 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
   }
 
   useDragSort(
-    { bookmarks: caps.sortBookmarks && data.sort === 'custom', categories: caps.manageCategories, modules: caps.manageModules },
+    {
+      bookmarks: caps.sortBookmarks && data.sort === 'custom',
+      stars: caps.star,
+      categories: caps.manageCategories,
+      modules: caps.manageModules,
+    },
     data,
   )
 

@@ -55,6 +55,12 @@ const KINDS = {
       body: before ? { type: 'after', dropId: idOf(item), targetId: idOf(before) } : { type: 'before', dropId: idOf(item), targetId: idOf(after!) },
     }),
   },
+  // The star list keeps an order of its own (like-sort), whatever the bookmark sort method.
+  stars: {
+    lists: 'ul.link-grid[data-stars]',
+    items: 'li[data-id]',
+    sort: (_list, ids) => ({ path: '/api/bookmark/like-sort', body: { ids } }),
+  },
   modules: {
     lists: 'nav.module-tabs[data-sortable]',
     items: '.module-tab[data-id]',
@@ -91,7 +97,7 @@ function folderAt(item: HTMLElement, from: HTMLElement, x: number, y: number): H
  * Drag and drop on the start page (SortableJS, loaded only for those who may sort): bookmarks in
  * a category or folder (in the custom order), into another category or open folder at the drop
  * place, or onto a folder (highlighted while it would take it) to go in last; categories among
- * their siblings or into another module or parent; module tabs. A drop saves at once and the
+ * their siblings or into another module or parent; the star list; module tabs. A drop saves at once and the
  * page revalidates; SortableJS's own DOM move is undone first, so React (or the server's HTML it
  * kept) stays the one that draws the lists. Without JavaScript, and by keyboard, the 上移 / 下移
  * buttons and the batch manage dialog (移到) do the same.
