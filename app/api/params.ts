@@ -83,3 +83,8 @@ export function layoutCallSchema(fields: readonly LayoutField[]) {
     ),
   )
 }
+
+/** Like apiIdList, and absent or blank is the empty list. */
+export const apiOptionalIdList = z
+  .preprocess((v) => (v === undefined || v === null || v === '' ? undefined : v), apiIdList.optional())
+  .transform((ids) => ids ?? [])

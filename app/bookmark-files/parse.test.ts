@@ -74,10 +74,10 @@ describe('the eight real exports', () => {
       expect(folder.index).toBe(i)
       expect(folder.parent === null || folder.parent < i).toBe(true)
       expect(folder.depth).toBe(depthOf(file, folder.parent) + 1)
-      expect(Object.keys(folder).sort()).toEqual(['addDate', 'depth', 'description', 'index', 'name', 'parent', 'toolbar'])
+      expect(Object.keys(folder).sort()).toEqual(['addDate', 'depth', 'description', 'index', 'name', 'order', 'parent', 'toolbar'])
     })
     for (const link of file.links) {
-      expect(Object.keys(link).sort()).toEqual(['addDate', 'description', 'folder', 'name', 'tags', 'url'])
+      expect(Object.keys(link).sort()).toEqual(['addDate', 'description', 'folder', 'name', 'order', 'tags', 'url'])
       expect(link.name).not.toMatch(/[\r\n\t]|^\s|\s$/)
       expect(link.url).not.toMatch(/^\s|\s$/)
       expect(link.description).not.toMatch(/\r|^\s|\s$/)
@@ -299,12 +299,12 @@ line two
       <dt><h3></h3><dl><p></dl>
     </dl></html>`)
     expect(file.folders).toEqual([
-      { index: 0, parent: null, name: 'Tool bar', description: 'Folder &amp; notes', addDate: new Date(1600000000 * 1000), toolbar: true, depth: 1 },
-      { index: 1, parent: null, name: '', description: '', addDate: null, toolbar: false, depth: 1 },
+      { index: 0, parent: null, name: 'Tool bar', description: 'Folder &amp; notes', addDate: new Date(1600000000 * 1000), toolbar: true, depth: 1, order: 0 },
+      { index: 1, parent: null, name: '', description: '', addDate: null, toolbar: false, depth: 1, order: 3 },
     ])
     expect(file.links).toEqual([
-      { folder: 0, name: "A <b> 't'", url: 'https://x.example/?a=1&copy=2', description: 'line one\nline two', addDate: null, tags: 'a, b' },
-      { folder: 0, name: '', url: 'https://y.example/', description: '', addDate: null, tags: '' },
+      { folder: 0, name: "A <b> 't'", url: 'https://x.example/?a=1&copy=2', description: 'line one\nline two', addDate: null, tags: 'a, b', order: 1 },
+      { folder: 0, name: '', url: 'https://y.example/', description: '', addDate: null, tags: '', order: 2 },
     ])
   })
 

@@ -38,6 +38,8 @@ export type ParsedFolder = {
   toolbar: boolean
   /** 1 for a top-level folder. */
   depth: number
+  /** Document order among all folders and links (how a folder's links and sub-folders interleave). */
+  order: number
 }
 
 export type ParsedLink = {
@@ -49,6 +51,8 @@ export type ParsedLink = {
   description: string
   addDate: Date | null
   tags: string
+  /** Document order among all folders and links. */
+  order: number
 }
 
 export type ParsedFile = { encoding: string; folders: ParsedFolder[]; links: ParsedLink[]; flattened: number }
@@ -164,6 +168,7 @@ export function parseBookmarkFile(bytes: Uint8Array): ParsedFile {
         description: '',
         addDate: parseDate(attribs.add_date),
         tags: (attribs.tags ?? '').trim(),
+        order: folders.length + links.length,
       }
       links.push(link)
       pending = null
@@ -189,6 +194,7 @@ export function parseBookmarkFile(bytes: Uint8Array): ParsedFile {
         addDate: parseDate(attribs.add_date),
         toolbar: attribs.personal_toolbar_folder?.trim().toLowerCase() === 'true',
         depth,
+        order: folders.length + links.length,
       }
       folders.push(folder)
       pending = folder.index

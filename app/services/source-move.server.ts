@@ -6,6 +6,7 @@ import { MAX_CHILDREN, TOO_MANY_CHILDREN } from '#app/schemas/content.ts'
 import { SORT_LOCKED_MSG } from '#app/schemas/sort.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, homepageAccess, NOT_FOUND, requireCapability } from './access.server.ts'
+import { logBookmarks } from './bookmark-log.server.ts'
 import { onceWithKey } from './idempotency.server.ts'
 import {
   liveSiblings,
@@ -318,9 +319,17 @@ async function transfer(tx: Tx, actor: NonNullable<Actor>, ids: number[], input:
     await liveFolder(tx, target.parentId, bag.id)
     if (ordered.some((r) => r.type === 'folder')) throw new DomainError(FOLDER_IN_FOLDER)
   }
-  if (input.type === 'copy') return copyRows(tx, ordered, fromRole, roles.get(bag.homepageId)!, bag.homepageId, target)
-  await assertPrivacyStays(tx, ordered, fromRole, bag.homepageId)
-  return moveRows(tx, ordered, bag.homepageId, target)
+  let result: TransferResult
+  if (input.type === 'copy') result = await copyRows(tx, ordered, fromRole, roles.get(bag.homepageId)!, bag.homepageId, target)
+  else {
+    await assertPrivacyStays(tx, ordered, fromRole, bag.homepageId)
+    result = await moveRows(tx, ordered, bag.homepageId, target)
+  }
+  if (result.count) {
+    const [first] = ordered
+    await logBookmarks(tx, { userId: actor.id, homepageId: bag.homepageId, action: input.type, name: first!.name, url: first!.url, count: result.count, place: bag.name })
+  }
+  return result
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import { can, isMasked, type Role } from '#app/auth/permissions.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
-import { bags, sources, type Source } from '#app/db/schema/index.ts'
+import { bags, type BookmarkLogAction, sources, type Source } from '#app/db/schema/index.ts'
 import {
   type DividerInput,
   type FolderInput,
@@ -10,6 +10,7 @@ import {
   type NoteSourceInput,
 } from '#app/schemas/content.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
+import { logBookmarks } from './bookmark-log.server.ts'
 import { type Actor, homepageAccess, NOT_FOUND, requireCapability } from './access.server.ts'
 import { getBag } from './bag.server.ts'
 import type { SortMethod } from '#app/schemas/sort.ts'
@@ -125,6 +126,12 @@ async function editableSource(tx: Tx, actor: Actor, id: number, capability: 'edi
 
 type Placement = { bagId: number; parentId: number | null }
 
+/** One bookmark's change in the actor's bookmark log (bookmark-log.server.ts), inside the change's transaction. */
+function logSource(tx: Tx, actor: Actor, action: BookmarkLogAction, row: Source, place: string, count = 1) {
+  if (!actor) return
+  return logBookmarks(tx, { userId: actor.id, homepageId: row.homepageId, action, name: row.name, url: row.url, count, place })
+}
+
 /**
  * Writes a new bookmark, or updates one, checking the limit whenever it lands in a new parent.
  * Its privacy is what the owner asks for (`asked`) and nobody else's to change (source-privacy).
@@ -163,6 +170,7 @@ async function upsertSource(
       }
       await renumber(tx, sources, { bagId: row.bagId, parentId: row.parentId })
     }
+    if (counts) await logSource(tx, actor, moved ? 'move' : 'edit', updated!, target.bag.name)
     return sourceView(updated!, target.role)
   }
   if (counts) await assertRoom(tx, target.bag.id, target.parentId)
@@ -179,6 +187,7 @@ async function upsertSource(
       sortKey: await nextPosition(tx, sources, { bagId: target.bag.id, parentId: target.parentId }),
     })
     .returning()
+  if (counts) await logSource(tx, actor, 'add', created!, target.bag.name)
   return sourceView(created!, target.role)
 }
 
@@ -250,6 +259,7 @@ export async function renameSource(db: Db, actor: Actor, id: number, name: strin
     const [limit, message] = NAME_LIMITS[row.type] ?? [100, '名称不能超过100个字']
     if ([...name].length > limit) throw new DomainError(message)
     const [updated] = await tx.update(sources).set({ name }).where(eq(sources.id, row.id)).returning()
+    await logSource(tx, actor, 'edit', updated!, '')
     return sourceView(updated!, role)
   })
 }
@@ -337,6 +347,8 @@ export async function trashSources(db: Db, actor: Actor, ids: number[]) {
     // The lists they left close up (a trashed folder's own list went with it).
     const left = new Map(rows.filter((r) => !r.parentId || !ids.includes(r.parentId)).map((r) => [`${r.bagId}:${r.parentId ?? 0}`, r]))
     for (const r of left.values()) await renumber(tx, sources, { bagId: r.bagId, parentId: r.parentId })
+    const counted = rows.filter((r) => r.type !== 'divider')
+    if (counted.length) await logSource(tx, actor, 'delete', counted[0]!, '', counted.length)
     return { msg: rows.every((r) => r.type === 'divider') ? DIVIDER_DELETED_MSG : DELETED_MSG }
   })
 }
@@ -378,6 +390,7 @@ export async function restoreSource(db: Db, actor: Actor, id: number) {
     }
     await setTrashedKeys(tx, sources, places.keys)
     await tx.update(sources).set({ deletedAt: null, deletedBatchId: null }).where(eq(sources.deletedBatchId, row.deletedBatchId!))
+    await logSource(tx, actor, 'restore', row, '', batch.length)
   })
 }
 
@@ -385,6 +398,7 @@ export async function deleteSourceForever(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     const row = await trashedSource(tx, actor, id)
     await tx.delete(sources).where(eq(sources.id, row.id))
+    await logSource(tx, actor, 'destroy', row, '')
   })
 }
 

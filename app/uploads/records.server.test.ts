@@ -225,6 +225,17 @@ const NOT_UPLOAD_PATHS: Record<string, string> = {
   'users.email': 'an e-mail address',
   'users.password_hash': 'an argon2 hash',
   'users.remembered_selection': 'ids',
+  'bookmark_imports.title': 'an uploaded file name',
+  'import_folders.name': 'a folder name from a bookmark file',
+  'import_folders.description': 'free text from a bookmark file',
+  'import_links.name': 'a bookmark name from a bookmark file',
+  'import_links.raw_url': 'an address as a bookmark file wrote it',
+  'import_links.url': "another site's address",
+  'import_links.description': 'free text from a bookmark file',
+  'import_runs.report': 'counts',
+  'bookmark_log.name': 'a copied bookmark name',
+  'bookmark_log.url': "another site's address",
+  'bookmark_log.place': 'a category or file name',
 }
 
 test('every column long enough to hold an upload path is either a reference or known not to be one', () => {

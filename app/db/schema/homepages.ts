@@ -65,12 +65,17 @@ export const modules = pgTable(
     isOpen: boolean('is_open').notNull().default(false),
     /** What the module share page shows (save-share-params key → value). */
     shareParams: jsonb('share_params').$type<Record<string, unknown>>().notNull().default({}),
+    /** The import that created it (import_runs.id): "undo this import" removes exactly these rows. */
+    importRunId: integer('import_run_id'),
     sortKey: sortKey(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   // One place per module: ordering can neither lose nor duplicate a position (SECURITY.md §0.10).
-  (t) => [uniqueIndex('modules_order_key').on(t.homepageId, t.sortKey)],
+  (t) => [
+    uniqueIndex('modules_order_key').on(t.homepageId, t.sortKey),
+    index('modules_import_run_idx').on(t.importRunId).where(sql`${t.importRunId} is not null`),
+  ],
 )
 
 export const bags = pgTable(
@@ -89,6 +94,8 @@ export const bags = pgTable(
     color: text('color'),
     formats: jsonb('formats').$type<Formats>().notNull().default({}),
     cardConfig: jsonb('card_config').$type<CardConfig>().notNull().default({}),
+    /** The import that created it (import_runs.id): "undo this import" removes exactly these rows. */
+    importRunId: integer('import_run_id'),
     sortKey: sortKey(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -101,6 +108,7 @@ export const bags = pgTable(
       .on(t.moduleId, sql`coalesce(${t.parentId}, 0)`, t.sortKey)
       .where(sql`${t.deletedAt} is null`),
     index('bags_homepage_idx').on(t.homepageId),
+    index('bags_import_run_idx').on(t.importRunId).where(sql`${t.importRunId} is not null`),
   ],
 )
 
@@ -136,6 +144,8 @@ export const sources = pgTable(
     likeSort: integer('like_sort').notNull().default(0),
     /** Send the Referer to the site (rel without noreferrer). */
     referral: boolean('referral').notNull().default(false),
+    /** The import that created it (import_runs.id): "undo this import" removes exactly these rows. */
+    importRunId: integer('import_run_id'),
     sortKey: sortKey(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -147,6 +157,7 @@ export const sources = pgTable(
       .on(t.bagId, sql`coalesce(${t.parentId}, 0)`, t.sortKey)
       .where(sql`${t.deletedAt} is null`),
     index('sources_homepage_idx').on(t.homepageId),
+    index('sources_import_run_idx').on(t.importRunId).where(sql`${t.importRunId} is not null`),
   ],
 )
 

@@ -1,0 +1,20 @@
+import { idOf } from './ids.ts'
+
+/**
+ * Where an import goes, as the preview's one select names it: `bag:ID` (into a category),
+ * `module:ID` (as new categories), `homepage:ID` (as new modules). The /api call names the same
+ * with bid, moduleId or homepageId.
+ */
+export type ImportPlace = { bid?: number; moduleId?: number; homepageId?: number }
+
+export function placeOf(value: unknown): ImportPlace {
+  const [kind, raw] = String(value ?? '').split(':')
+  const id = idOf(raw)
+  if (!id) return {}
+  if (kind === 'bag') return { bid: id }
+  if (kind === 'module') return { moduleId: id }
+  if (kind === 'homepage') return { homepageId: id }
+  return {}
+}
+
+export const placeValue = (kind: 'bag' | 'module' | 'homepage', id: number) => `${kind}:${id}`

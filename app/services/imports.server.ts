@@ -1,0 +1,553 @@
+import { and, asc, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm'
+import { BookmarkFileError, parseBookmarkFile, type ParsedFile } from '#app/bookmark-files/parse.ts'
+import type { Db, Tx } from '#app/db/client.server.ts'
+import {
+  bags,
+  bookmarkImports,
+  homepages,
+  type ImportReport,
+  importFolders,
+  importLinks,
+  importRuns,
+  type ImportSkip,
+  modules,
+  sources,
+  type User,
+} from '#app/db/schema/index.ts'
+import { LinkUrl, MAX_CHILDREN } from '#app/schemas/content.ts'
+import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
+import { type Actor, NOT_FOUND, requireCapability } from './access.server.ts'
+import { logBookmarks } from './bookmark-log.server.ts'
+import { onceWithKey } from './idempotency.server.ts'
+import { type FileFolder, type FileLink, type ImportPlan, type ImportTarget, planImport, type PlanCategory, type PlanFolder, type PlanLink, urlKey } from './import-plan.ts'
+import { nextPosition, renumber } from './ordering.server.ts'
+
+/**
+ * Browser bookmark files (spec §4 Import dialog, §7 /api/import/*, /api/source/import): an upload
+ * is parsed once and stored as folders and links (bookmark_imports); the preview reads those rows;
+ * an import writes the picked part into a homepage in one transaction (all of it or none of it,
+ * once per form key) and records what it added, so it can be undone exactly.
+ */
+
+export const UPLOADED_MSG = '上传成功'
+export const IMPORTED_MSG = '导入成功'
+export const UNDONE_MSG = '已撤销这次导入'
+export const ALREADY_UNDONE = '这次导入已经撤销'
+export const NOTHING_PICKED = '请选择要导入的文件夹或书签'
+export const HISTORY_SIZE = 5
+/** Rows per INSERT statement (PERFORMANCE.md: batch writes, one statement per ~1,000 rows). */
+const CHUNK = 1000
+/** What a file keeps of a name or a description: the import trims to the product's limits later. */
+const STORED_TEXT = 1000
+
+const live = isNull(sources.deletedAt)
+
+// ---------------------------------------------------------------------------------------------
+// Upload: parse once, store the file as rows
+
+function classify(raw: string): { url: string | null; skip: ImportSkip | null } {
+  const parsed = LinkUrl.safeParse(raw)
+  if (parsed.success) return { url: parsed.data, skip: null }
+  // A scheme other than http(s) (javascript:, data:, place:, file:, chrome:, ftp: …) is not a web page.
+  return { url: null, skip: /^[a-z][a-z0-9+.-]*:/i.test(raw.trim()) && !/^https?:/i.test(raw.trim()) ? 'scheme' : 'invalid' }
+}
+
+const stored = (text: string) => Array.from(text).slice(0, STORED_TEXT).join('')
+
+/** `n` fresh ids of a serial column, so rows that point at each other go in as one batch each. */
+async function reserveIds(tx: Tx, table: string, n: number): Promise<number[]> {
+  if (!n) return []
+  const result = await tx.execute(sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${n})`)
+  return rowsOf<{ id: number }>(result).map((r) => r.id)
+}
+
+/** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
+
+async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK))
+}
+
+/**
+ * Stores an uploaded file: parsed first (a BookmarkFileError is the user's message), then written
+ * in one transaction; the user keeps the newest five. Answers the new import's id (the fileId).
+ */
+export async function storeBookmarkFile(db: Db, actor: Actor, input: { fileName: string; bytes: Uint8Array }): Promise<number> {
+  if (!actor) throw new NotSignedInError()
+  let parsed: ParsedFile
+  try {
+    parsed = parseBookmarkFile(input.bytes)
+  } catch (error) {
+    if (error instanceof BookmarkFileError) throw new DomainError(error.message)
+    throw error
+  }
+  const title = Array.from(input.fileName.replace(/[\\/]/g, '_').trim() || 'bookmarks.html').slice(0, 100).join('')
+  return db.transaction(async (tx) => {
+    const [file] = await tx
+      .insert(bookmarkImports)
+      .values({ userId: actor.id, title, encoding: parsed.encoding, folderCount: parsed.folders.length, linkCount: parsed.links.length })
+      .returning({ id: bookmarkImports.id })
+    const importId = file!.id
+    const folderIds = await reserveIds(tx, 'import_folders', parsed.folders.length)
+    await insertChunks(parsed.folders, (chunk) =>
+      tx.insert(importFolders).values(
+        chunk.map((f) => ({
+          id: folderIds[f.index]!,
+          importId,
+          parentId: f.parent === null ? null : folderIds[f.parent]!,
+          position: f.order,
+          depth: f.depth,
+          name: stored(f.name),
+          description: stored(f.description),
+          toolbar: f.toolbar,
+          addDate: f.addDate,
+        })),
+      ),
+    )
+    await insertChunks(parsed.links, (chunk) =>
+      tx.insert(importLinks).values(
+        chunk.map((l) => ({
+          importId,
+          folderId: l.folder === null ? null : folderIds[l.folder]!,
+          position: l.order,
+          name: stored(l.name),
+          rawUrl: stored(l.url),
+          ...classify(l.url),
+          description: stored(l.description),
+          addDate: l.addDate,
+        })),
+      ),
+    )
+    // Spec §9: import history keeps 5.
+    const keep = tx
+      .select({ id: bookmarkImports.id })
+      .from(bookmarkImports)
+      .where(eq(bookmarkImports.userId, actor.id))
+      .orderBy(desc(bookmarkImports.createdAt), desc(bookmarkImports.id))
+      .limit(HISTORY_SIZE)
+    await tx.delete(bookmarkImports).where(and(eq(bookmarkImports.userId, actor.id), notInArray(bookmarkImports.id, keep)))
+    return importId
+  })
+}
+
+/** The actor's own import (another user's is "no such object", like a missing one). */
+export async function ownImport(db: Db | Tx, actor: Actor, importId: number) {
+  if (!actor) throw new NotSignedInError()
+  const [row] = await db
+    .select()
+    .from(bookmarkImports)
+    .where(and(eq(bookmarkImports.id, importId), eq(bookmarkImports.userId, actor.id)))
+    .limit(1)
+  if (!row) throw new DomainError(NOT_FOUND)
+  return row
+}
+
+// ---------------------------------------------------------------------------------------------
+// Preview
+
+/** Normalised addresses of every bookmark on the user's own homepages (duplicates are marked against them). */
+async function ownUrlKeys(db: Db | Tx, userId: number): Promise<Set<string>> {
+  const rows = await db
+    .select({ url: sources.url })
+    .from(sources)
+    .innerJoin(homepages, eq(homepages.id, sources.homepageId))
+    .where(and(eq(homepages.userId, userId), isNull(homepages.deletedAt), live, eq(sources.type, 'link')))
+  return new Set(rows.flatMap((r) => (r.url ? [urlKey(r.url)] : [])))
+}
+
+export type PreviewFolder = {
+  id: number
+  parentId: number | null
+  name: string
+  description: string
+  depth: number
+  toolbar: boolean
+  /** Its own links, and all links below it (importable ones: http(s)). */
+  count: number
+  total: number
+  duplicates: number
+  skipped: number
+}
+
+/** The file's folder tree (document order, parents first) with counts: /api/import/folder and the preview page. */
+export async function importTree(db: Db, actor: Actor, importId: number) {
+  const file = await ownImport(db, actor, importId)
+  const folders = await db.select().from(importFolders).where(eq(importFolders.importId, importId)).orderBy(asc(importFolders.position))
+  const links = await db
+    .select({ folderId: importLinks.folderId, url: importLinks.url, skip: importLinks.skip })
+    .from(importLinks)
+    .where(eq(importLinks.importId, importId))
+  const owned = await ownUrlKeys(db, actor!.id)
+  const tally = new Map<number | null, { count: number; duplicates: number; skipped: number }>()
+  for (const l of links) {
+    const t = tally.get(l.folderId) ?? { count: 0, duplicates: 0, skipped: 0 }
+    if (l.skip || !l.url) t.skipped++
+    else {
+      t.count++
+      if (owned.has(urlKey(l.url))) t.duplicates++
+    }
+    tally.set(l.folderId, t)
+  }
+  const view: PreviewFolder[] = folders.map((f) => {
+    const t = tally.get(f.id) ?? { count: 0, duplicates: 0, skipped: 0 }
+    return { id: f.id, parentId: f.parentId, name: f.name, description: f.description, depth: f.depth, toolbar: f.toolbar, total: t.count, ...t }
+  })
+  // Children come after their parents: adding totals from the end up reaches every ancestor.
+  const byId = new Map(view.map((f) => [f.id, f]))
+  for (let i = view.length - 1; i >= 0; i--) {
+    const f = view[i]!
+    const parent = f.parentId === null ? undefined : byId.get(f.parentId)
+    if (parent) parent.total += f.total
+  }
+  const root = tally.get(null) ?? { count: 0, duplicates: 0, skipped: 0 }
+  return { file, folders: view, root }
+}
+
+export type PreviewLink = { id: number; name: string; url: string; rawUrl: string; description: string; skip: ImportSkip | null; duplicate: boolean }
+
+/** One folder's own links (null: the file's top level), duplicates marked: /api/import/link and the preview page. */
+export async function importFolderLinks(db: Db, actor: Actor, importId: number, folderId: number | null): Promise<PreviewLink[]> {
+  await ownImport(db, actor, importId)
+  const rows = await db
+    .select()
+    .from(importLinks)
+    .where(and(eq(importLinks.importId, importId), folderId === null ? isNull(importLinks.folderId) : eq(importLinks.folderId, folderId)))
+    .orderBy(asc(importLinks.position))
+  if (folderId !== null && !rows.length) {
+    const [folder] = await db.select({ id: importFolders.id }).from(importFolders).where(and(eq(importFolders.id, folderId), eq(importFolders.importId, importId)))
+    if (!folder) throw new DomainError(NOT_FOUND)
+  }
+  const owned = await ownUrlKeys(db, actor!.id)
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    url: r.url ?? '',
+    rawUrl: r.rawUrl,
+    description: r.description,
+    skip: r.skip,
+    duplicate: r.url !== null && owned.has(urlKey(r.url)),
+  }))
+}
+
+/** Which import a folder belongs to (/api/import/link {id} names only the folder). */
+export async function importOfFolder(db: Db, actor: Actor, folderId: number) {
+  if (!actor) throw new NotSignedInError()
+  const [row] = await db
+    .select({ importId: importFolders.importId })
+    .from(importFolders)
+    .innerJoin(bookmarkImports, eq(bookmarkImports.id, importFolders.importId))
+    .where(and(eq(importFolders.id, folderId), eq(bookmarkImports.userId, actor.id)))
+  if (!row) throw new DomainError(NOT_FOUND)
+  return row.importId
+}
+
+// ---------------------------------------------------------------------------------------------
+// History
+
+/** The user's last five uploads, newest first (/api/import/view-history, the history popover). */
+export async function importHistory(db: Db, actor: Actor) {
+  if (!actor) throw new NotSignedInError()
+  const rows = await db
+    .select()
+    .from(bookmarkImports)
+    .where(eq(bookmarkImports.userId, actor.id))
+    .orderBy(desc(bookmarkImports.createdAt), desc(bookmarkImports.id))
+    .limit(HISTORY_SIZE)
+  return rows.map((r) => ({ id: r.id, title: r.title, createTime: r.createdAt.toISOString(), folderCount: r.folderCount, linkCount: r.linkCount }))
+}
+
+/** Removes uploads from the history (never what was imported from them). Ids not the user's change nothing. */
+export async function deleteImports(db: Db, actor: Actor, ids: number[]) {
+  if (!actor) throw new NotSignedInError()
+  if (!ids.length) return 0
+  const gone = await db
+    .delete(bookmarkImports)
+    .where(and(eq(bookmarkImports.userId, actor.id), inArray(bookmarkImports.id, ids)))
+    .returning({ id: bookmarkImports.id })
+  return gone.length
+}
+
+/** Removes one folder (with everything under it) from a stored upload: the preview's 删除. */
+export async function deleteImportFolder(db: Db, actor: Actor, folderId: number) {
+  const importId = await importOfFolder(db, actor, folderId)
+  await db.transaction(async (tx) => {
+    await tx.delete(importFolders).where(eq(importFolders.id, folderId))
+    const [folders] = await tx.select({ n: sql<number>`count(*)::int` }).from(importFolders).where(eq(importFolders.importId, importId))
+    const [links] = await tx.select({ n: sql<number>`count(*)::int` }).from(importLinks).where(eq(importLinks.importId, importId))
+    await tx.update(bookmarkImports).set({ folderCount: folders!.n, linkCount: links!.n }).where(eq(bookmarkImports.id, importId))
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import into a homepage
+
+export type ImportInput = {
+  importId: number
+  folderIds: number[]
+  linkIds: number[]
+  /** Exactly one: into this category, as new categories of this module, or as new modules of this homepage. */
+  bid?: number
+  moduleId?: number
+  homepageId?: number
+  /** Leave out links the user already has (normalised address). */
+  skipDuplicates?: boolean
+  /** The form's one-time key: a double submit imports once. */
+  key?: string
+}
+
+export type ImportResult = { runId: number; homepageId: number; report: ImportReport } | { runId: null; repeated: true }
+
+/** Where the import goes, checked and locked: the homepage row lock serialises it with every other writer. */
+async function resolveTarget(tx: Tx, actor: User, input: ImportInput) {
+  if (input.bid) {
+    const [bag] = await tx.select().from(bags).where(and(eq(bags.id, input.bid), isNull(bags.deletedAt))).limit(1)
+    if (!bag) throw new DomainError(NOT_FOUND)
+    await requireCapability(tx, actor, bag.homepageId, ['add-link'], true)
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sources)
+      .where(and(eq(sources.bagId, bag.id), isNull(sources.parentId), live, ne(sources.type, 'divider')))
+    return { homepageId: bag.homepageId, bag, moduleId: bag.moduleId, target: { kind: 'category', name: bag.name, roomLeft: MAX_CHILDREN - (row?.n ?? 0) } as ImportTarget }
+  }
+  if (input.moduleId) {
+    const [module] = await tx.select().from(modules).where(eq(modules.id, input.moduleId)).limit(1)
+    if (!module) throw new DomainError(NOT_FOUND)
+    await requireCapability(tx, actor, module.homepageId, 'manage-categories', true)
+    return { homepageId: module.homepageId, bag: null, moduleId: module.id, target: { kind: 'module' } as ImportTarget }
+  }
+  if (input.homepageId) {
+    await requireCapability(tx, actor, input.homepageId, 'manage-modules', true)
+    return { homepageId: input.homepageId, bag: null, moduleId: null, target: { kind: 'homepage' } as ImportTarget }
+  }
+  throw new DomainError('请选择导入位置')
+}
+
+/**
+ * Imports the picked folders (with everything under them) and links of an upload. One transaction
+ * under the homepage lock, claimed with the form's key: a double submit imports once, and a crash
+ * leaves all of it or none of it. Imported bookmarks are public (privacy is the owner's to set).
+ */
+export async function importPicked(db: Db, actor: Actor, input: ImportInput): Promise<ImportResult> {
+  if (!actor) throw new NotSignedInError()
+  if (!input.folderIds.length && !input.linkIds.length) throw new DomainError(NOTHING_PICKED)
+  return onceWithKey<ImportResult>(db, actor.id, input.key, { runId: null, repeated: true }, async (tx) => {
+    const file = await ownImport(tx, actor, input.importId)
+    const place = await resolveTarget(tx, actor, input)
+    const folders: FileFolder[] = await tx
+      .select({
+        id: importFolders.id,
+        parentId: importFolders.parentId,
+        position: importFolders.position,
+        name: importFolders.name,
+        description: importFolders.description,
+        addDate: importFolders.addDate,
+      })
+      .from(importFolders)
+      .where(eq(importFolders.importId, file.id))
+    const links: FileLink[] = await tx
+      .select({
+        id: importLinks.id,
+        folderId: importLinks.folderId,
+        position: importLinks.position,
+        name: importLinks.name,
+        url: importLinks.url,
+        skip: importLinks.skip,
+        description: importLinks.description,
+        addDate: importLinks.addDate,
+      })
+      .from(importLinks)
+      .where(eq(importLinks.importId, file.id))
+    const plan = planImport({
+      folders,
+      links,
+      pickedFolders: new Set(input.folderIds),
+      pickedLinks: new Set(input.linkIds),
+      target: place.target,
+      existing: input.skipDuplicates ? await ownUrlKeys(tx, actor.id) : undefined,
+    })
+    const [run] = await tx.insert(importRuns).values({ userId: actor.id, importId: file.id, homepageId: place.homepageId, report: plan.report }).returning({ id: importRuns.id })
+    await writePlan(tx, plan, { runId: run!.id, homepageId: place.homepageId, bagId: place.bag?.id ?? null, moduleId: place.moduleId })
+    const first = plan.items[0] ?? plan.categories[0]?.items[0] ?? plan.modules[0]?.categories[0]?.items[0]
+    await logBookmarks(tx, {
+      userId: actor.id,
+      homepageId: place.homepageId,
+      action: 'import',
+      name: first?.name ?? '',
+      count: plan.report.links,
+      place: file.title,
+    })
+    return { runId: run!.id, homepageId: place.homepageId, report: plan.report }
+  })
+}
+
+type WriteAt = { runId: number; homepageId: number; bagId: number | null; moduleId: number | null }
+
+/** Writes a plan in a fixed number of batched statements: ids are reserved first, so children point at parents. */
+async function writePlan(tx: Tx, plan: ImportPlan, at: WriteAt) {
+  const now = new Date()
+  const moduleRows: Array<typeof modules.$inferInsert> = []
+  const bagRows: Array<typeof bags.$inferInsert> = []
+  const sourceRows: Array<typeof sources.$inferInsert> = []
+  const folderRows: Array<typeof sources.$inferInsert> = []
+
+  const modulesStart = plan.modules.length ? await nextPosition(tx, modules, { homepageId: at.homepageId }) : 0
+  const moduleIds = await reserveIds(tx, 'modules', plan.modules.length)
+  const categoryCount = plan.categories.length + plan.modules.reduce((n, m) => n + m.categories.length, 0)
+  const bagIds = await reserveIds(tx, 'bags', categoryCount)
+  const folderCount = (items: Array<PlanLink | PlanFolder>) => items.filter((i) => i.kind === 'folder').length
+  const allItems = [plan.items, ...plan.categories.map((c) => c.items), ...plan.modules.flatMap((m) => m.categories.map((c) => c.items))]
+  const folderIds = await reserveIds(tx, 'sources', allItems.reduce((n, items) => n + folderCount(items), 0))
+  let nextBag = 0
+  let nextFolder = 0
+
+  const addItems = (bagId: number, items: Array<PlanLink | PlanFolder>, start: number) => {
+    items.forEach((item, i) => {
+      const base = { homepageId: at.homepageId, bagId, importRunId: at.runId, sortKey: start + i, createdAt: item.addDate ?? now }
+      if (item.kind === 'link') {
+        sourceRows.push({ ...base, type: 'link', name: item.name, url: item.url, note: item.note })
+        return
+      }
+      const id = folderIds[nextFolder++]!
+      folderRows.push({ ...base, id, type: 'folder', name: item.name, note: item.note })
+      item.links.forEach((link, j) =>
+        sourceRows.push({
+          homepageId: at.homepageId,
+          bagId,
+          parentId: id,
+          importRunId: at.runId,
+          sortKey: j,
+          createdAt: link.addDate ?? now,
+          type: 'link',
+          name: link.name,
+          url: link.url,
+          note: link.note,
+        }),
+      )
+    })
+  }
+  const addCategories = (moduleId: number, categories: PlanCategory[], start: number) => {
+    categories.forEach((c, i) => {
+      const id = bagIds[nextBag++]!
+      bagRows.push({ id, homepageId: at.homepageId, moduleId, name: c.name, importRunId: at.runId, sortKey: start + i, createdAt: c.addDate ?? now })
+      addItems(id, c.items, 0)
+    })
+  }
+
+  if (at.bagId !== null && plan.items.length) addItems(at.bagId, plan.items, await nextPosition(tx, sources, { bagId: at.bagId, parentId: null }))
+  if (at.moduleId !== null && plan.categories.length) addCategories(at.moduleId, plan.categories, await nextPosition(tx, bags, { moduleId: at.moduleId, parentId: null }))
+  plan.modules.forEach((m, i) => {
+    const id = moduleIds[i]!
+    moduleRows.push({ id, homepageId: at.homepageId, name: m.name, importRunId: at.runId, sortKey: modulesStart + i, createdAt: m.addDate ?? now })
+    addCategories(id, m.categories, 0)
+  })
+
+  await insertChunks(moduleRows, (chunk) => tx.insert(modules).values(chunk))
+  await insertChunks(bagRows, (chunk) => tx.insert(bags).values(chunk))
+  await insertChunks(folderRows, (chunk) => tx.insert(sources).values(chunk))
+  await insertChunks(sourceRows, (chunk) => tx.insert(sources).values(chunk))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Runs and undo
+
+export async function ownRun(db: Db | Tx, actor: Actor, runId: number) {
+  if (!actor) throw new NotSignedInError()
+  const [run] = await db
+    .select()
+    .from(importRuns)
+    .where(and(eq(importRuns.id, runId), eq(importRuns.userId, actor.id)))
+    .limit(1)
+  if (!run) throw new DomainError(NOT_FOUND)
+  return run
+}
+
+/**
+ * "Undo this import": removes exactly the modules, categories, folders and bookmarks the run
+ * created (in the trash or not) and nothing else: a category or folder it made that now also holds
+ * something added later stays, with that. The lists it left are renumbered.
+ */
+export async function undoImportRun(db: Db, actor: Actor, runId: number) {
+  if (!actor) throw new NotSignedInError()
+  return db.transaction(async (tx) => {
+    const run = await ownRun(tx, actor, runId)
+    if (run.undoneAt) throw new DomainError(ALREADY_UNDONE)
+    await requireCapability(tx, actor, run.homepageId, 'add-link', true)
+    const ours = (table: typeof sources | typeof bags | typeof modules) => eq(table.importRunId, run.id)
+    // Bookmarks first, then folders left empty, then categories, then modules left empty.
+    const removed = await tx
+      .delete(sources)
+      .where(and(ours(sources), ne(sources.type, 'folder')))
+      .returning({ bagId: sources.bagId, parentId: sources.parentId })
+    await tx.execute(
+      sql`delete from ${sources} f where f.import_run_id = ${run.id} and f.type = 'folder'
+          and not exists (select 1 from ${sources} c where c.parent_id = f.id)`,
+    )
+    const bagsGone = await tx.execute(
+      sql`delete from ${bags} b where b.import_run_id = ${run.id}
+          and not exists (select 1 from ${sources} s where s.bag_id = b.id)
+          and not exists (select 1 from ${bags} c where c.parent_id = b.id) returning b.module_id`,
+    )
+    const modulesGone = await tx.execute(
+      sql`delete from ${modules} m where m.import_run_id = ${run.id}
+          and not exists (select 1 from ${bags} b where b.module_id = m.id) returning m.id`,
+    )
+    // The lists that lost rows but remain (the target category, a kept folder, the module list).
+    const lists = new Map(removed.map((r) => [`${r.bagId}:${r.parentId ?? 0}`, r]))
+    for (const { bagId, parentId } of lists.values()) {
+      const [bag] = await tx.select({ id: bags.id }).from(bags).where(eq(bags.id, bagId))
+      if (!bag) continue
+      if (parentId) {
+        const [folder] = await tx.select({ id: sources.id }).from(sources).where(eq(sources.id, parentId))
+        if (!folder) continue
+      }
+      await renumber(tx, sources, { bagId, parentId })
+    }
+    const goneModules = new Set(rowsOf<{ id: number }>(modulesGone).map((r) => r.id))
+    for (const moduleId of new Set(rowsOf<{ module_id: number }>(bagsGone).map((r) => r.module_id))) {
+      if (!goneModules.has(moduleId)) await renumber(tx, bags, { moduleId, parentId: null })
+    }
+    if (goneModules.size) await renumber(tx, modules, { homepageId: run.homepageId })
+    await tx.update(importRuns).set({ undoneAt: new Date() }).where(eq(importRuns.id, run.id))
+    await logBookmarks(tx, { userId: actor.id, homepageId: run.homepageId, action: 'undo-import', name: '', count: removed.length, place: '' })
+    return { removed: removed.length }
+  })
+}
+
+/** The imports made from an upload, newest first (the preview lists them with 撤销). */
+export async function runsOfImport(db: Db, actor: Actor, importId: number) {
+  await ownImport(db, actor, importId)
+  return db
+    .select()
+    .from(importRuns)
+    .where(and(eq(importRuns.importId, importId), eq(importRuns.userId, actor!.id)))
+    .orderBy(desc(importRuns.createdAt), desc(importRuns.id))
+}
+
+/**
+ * Where the user may import to: their own homepages (not trashed), each with its modules and each
+ * module's top-level categories, in their orders (the preview's one select).
+ */
+export async function importTargets(db: Db, actor: Actor) {
+  if (!actor) throw new NotSignedInError()
+  const own = await db
+    .select({ id: homepages.id, title: homepages.title, code: homepages.code, isDefault: homepages.isDefault })
+    .from(homepages)
+    .where(and(eq(homepages.userId, actor.id), isNull(homepages.deletedAt)))
+    .orderBy(desc(homepages.isDefault), asc(homepages.id))
+  if (!own.length) return []
+  const ids = own.map((h) => h.id)
+  const mods = await db
+    .select({ id: modules.id, homepageId: modules.homepageId, name: modules.name })
+    .from(modules)
+    .where(inArray(modules.homepageId, ids))
+    .orderBy(asc(modules.sortKey), asc(modules.id))
+  const cats = await db
+    .select({ id: bags.id, moduleId: bags.moduleId, name: bags.name })
+    .from(bags)
+    .where(and(inArray(bags.homepageId, ids), isNull(bags.deletedAt), isNull(bags.parentId)))
+    .orderBy(asc(bags.sortKey), asc(bags.id))
+  return own.map((h) => ({
+    ...h,
+    modules: mods.filter((m) => m.homepageId === h.id).map((m) => ({ ...m, categories: cats.filter((c) => c.moduleId === m.id) })),
+  }))
+}
