@@ -113,6 +113,15 @@ export default [
     route('source/feedback', 'routes/api/source.feedback.ts'),
     route('module/get-template-menu', 'routes/api/module.get-template-menu.ts'),
     route('module/choose-template', 'routes/api/module.choose-template.ts'),
+    // Browser bookmark files: upload, preview, import, history (app/services/imports.server.ts).
+    route('import/upload', 'routes/api/import.upload.ts'),
+    route('import/folder', 'routes/api/import.folder.ts'),
+    route('import/link', 'routes/api/import.link.ts'),
+    route('import/view-history', 'routes/api/import.view-history.ts'),
+    route('import/delete', 'routes/api/import.delete.ts'),
+    route('import/delete-folder', 'routes/api/import.delete-folder.ts'),
+    route('import/undo', 'routes/api/import.undo.ts'),
+    route('source/import', 'routes/api/source.import.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
   // Library icons as SVG for CSS masks: /resources/icons/tabler/star.svg.
@@ -120,6 +129,9 @@ export default [
   // Static segments rank first, so personal domains never shadow the routes above.
   // The user centre (full width, no footer): static, so it ranks before personal domains.
   route('user/trash', 'routes/user.trash.tsx'),
+  route('user/bookmark-log', 'routes/user.bookmark-log.tsx'),
+  // An uploaded bookmark file's preview and import (spec §2 /preview?id=).
+  route('preview', 'routes/preview.tsx'),
   // The categories the user shares and follows (one page, two addresses).
   route('user/bag-share', 'routes/user.bag-shares.tsx', { id: 'user-bag-share' }),
   route('user/bag-follow', 'routes/user.bag-shares.tsx', { id: 'user-bag-follow' }),

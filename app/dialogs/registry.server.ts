@@ -19,6 +19,7 @@ import { categoriesFamily } from './categories.server.ts'
 import { type DialogDef, dialogContext, formEdge, formValues, type Intent, loginHref, type PageLocation, showFormAgain } from './family.server.ts'
 import { foldersFamily } from './folders.server.ts'
 import { homepagesFamily } from './homepages.server.ts'
+import { importsFamily } from './imports.server.ts'
 import { modulesFamily } from './modules.server.ts'
 import { peopleFamily } from './people.server.ts'
 import { preferencesFamily } from './preferences.server.ts'
@@ -42,6 +43,7 @@ const FAMILIES = [
   sharesFamily,
   preferencesFamily,
   reportsFamily,
+  importsFamily,
 ]
 
 function collect<T>(pick: (family: (typeof FAMILIES)[number]) => Record<string, T | undefined>) {
@@ -104,8 +106,8 @@ function pageCode(pathname: string) {
 /**
  * The open dialog's data (`?dialog=<name>`) on this page, or null: no such dialog, a viewer without
  * the dialog's capability on the homepage shown, or an object that is missing or not theirs (one
- * answer for all, so ids reveal nothing). A guest where sign-in is needed (举报 on a public
- * homepage) goes to sign in, and comes back to the dialog.
+ * answer for all, so ids reveal nothing). A guest opening what any signed-in visitor may (举报 on
+ * a public homepage) goes to sign in, and comes back to the dialog.
  */
 export async function loadPageDialog(context: Context, request: Request, normalizedUrl?: URL): Promise<ManageDialogData | null> {
   const url = pageUrl(request, normalizedUrl)
@@ -116,8 +118,12 @@ export async function loadPageDialog(context: Context, request: Request, normali
   const { db } = context.get(appContext)
   const resolved = await resolveHomepage(db, user, pageCode(url.pathname))
   if (!resolved) return null
-  if (!user && !def.guests) throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`)
   const needed = typeof def.capability === 'string' ? [def.capability] : def.capability
+  if (!user && !def.guests) {
+    // What any signed-in visitor may open (举报) asks a guest to sign in; a management dialog shows nothing.
+    if (needed.some((c) => can('visitor', c))) throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`)
+    return null
+  }
   if (!needed.some((c) => can(resolved.role, c))) return null
   try {
     return await def.load(dialogContext(db, user, resolved, name, url))

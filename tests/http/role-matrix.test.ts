@@ -96,6 +96,18 @@ async function ownBid(actor: Actor) {
   return (await ok(get(actor.client, '/api/bag/get-create', { homepageId: actor.homepageId })))[0].children[0].value as number
 }
 
+/** A one-folder bookmark file uploaded by the actor (anyone signed in may upload): the ids to import. */
+async function uploadedFolder(actor: Actor | null) {
+  if (!actor) return { fileId: 1, folderIds: [1] }
+  const file = '<DL><p><DT><H3>导入的</H3><DL><p><DT><A HREF="https://imported.example/">导入的链接</A></DL><p></DL><p>'
+  const body = new FormData()
+  body.set('file', new File([file], 'bookmarks.html', { type: 'text/html' }))
+  const response = await actor.client.request('/api/import/upload', { method: 'POST', body, headers: actor.client.sameOrigin })
+  const { fileId } = (await response.json()) as { fileId: number }
+  const tree = await ok(get(actor.client, '/api/import/folder', { fileId }))
+  return { fileId, folderIds: [(tree.list as Array<{ id: number }>)[0]!.id] }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The matrix: one representative body per mutating call, and who the spec lets do it
 
@@ -208,6 +220,10 @@ const API_CASES: Case[] = [
     allowed: SIGNED_IN,
     body: async (actor) => ({ ids: [await link()], type: 'copy', bid: !actor ? world.bid : actor === world.owner ? await bag() : await ownBid(actor) }),
   },
+  // Importing a bookmark file: into a category as adding links; as new categories or modules as the owner's structure.
+  { path: '/api/source/import', allowed: EDITORS, body: async (actor) => ({ ...(await uploadedFolder(actor)), bid: world.bid }) },
+  { path: '/api/source/import', allowed: OWNER, body: async (actor) => ({ ...(await uploadedFolder(actor)), moduleId: world.moduleId }) },
+  { path: '/api/source/import', allowed: OWNER, body: async (actor) => ({ ...(await uploadedFolder(actor)), homepageId: world.homepageId }) },
   { path: '/api/children/move', allowed: EDITORS, body: async () => ({ id: await childOf(await folder()), bid: world.bid }) },
   { path: '/api/children/choose', allowed: EDITORS, body: async () => ({ pid: await folder(), id: [await link()], action: 'copy' }) },
   // A click is counted for anyone who sees the link.
@@ -269,6 +285,11 @@ const NOT_HOMEPAGE_CALLS = new Set([
   '/api/sign/check-email',
   '/api/upload',
   '/api/upload/index',
+  // A user's own uploaded bookmark files and the undo of their own import (tests/http/imports.test.ts).
+  '/api/import/upload',
+  '/api/import/delete',
+  '/api/import/delete-folder',
+  '/api/import/undo',
 ])
 
 /** Everything the owner sees of the world, as one string: equal before and after means "unchanged". */

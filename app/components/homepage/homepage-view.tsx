@@ -303,6 +303,9 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
             <ToolLink href={kit.dialog('manage-modules')} label="管理模块">
               管理模块
             </ToolLink>
+            <ToolLink href={kit.dialog('import')} label="导入书签">
+              导入书签
+            </ToolLink>
           </p>
         ) : null}
       </div>

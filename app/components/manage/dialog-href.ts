@@ -16,7 +16,7 @@ import { idOf } from '#app/schemas/ids.ts'
  *   homepages[&tab=created|joined|followed][&wd][&page] (the homepage popover) · add-homepage ·
  *   edit-homepage&homepageId · share[&tab=link|invite] (the owner's share panel) · members[&page] ·
  *   more-homepages (the owner's other public homepages) · share-bag&bid (share a category) ·
- *   share-module&moduleId (share a module)
+ *   share-module&moduleId (share a module) · import[&file] (import a bookmark file; `file`: its success step)
  * Any of them may carry `from` (`manage-modules` or `children:<folderId>`): the list dialog it was
  * opened from, where cancelling or saving returns (see `backHref`).
  */
@@ -45,6 +45,7 @@ const DIALOG_PARAMS = [
   'iconCategory',
   'iconKeyword',
   'iconPage',
+  'file',
 ] as const
 /**
  * Dropped as well: React Router's `?index` marker, which stays in the address bar after a form

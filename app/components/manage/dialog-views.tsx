@@ -11,6 +11,7 @@ import { DeleteConfirm } from './delete-confirm.tsx'
 import { HOMEPAGE_SWITCH_ID, type ManageDialog } from './dialog-href.ts'
 import { DividerForm } from './divider-form.tsx'
 import { FolderForm } from './folder-form.tsx'
+import { ImportDialog } from './import-dialog.tsx'
 import { HomepageForm, HomepagesPopover, MembersList, MoreHomepages, ShareBagPanel, ShareModulePanel, SharePanel } from './homepage-dialogs.tsx'
 import { LinkForm } from './link-form.tsx'
 import { ManageModules } from './manage-modules.tsx'
@@ -135,6 +136,7 @@ export const DIALOG_VIEWS: { [N in ManageDialog]: DialogView<DataOf<N>> } = {
     Body: ({ data }) => <BatchManager data={data} />,
     key: (d) => `batch:${d.key}`,
   },
+  import: { title: '导入书签', width: 520, Body: ({ data }) => <ImportDialog data={data} />, key: (d) => `import:${d.uploaded?.id ?? 0}` },
   'batch-open': { title: '批量打开', width: 480, Body: ({ data }) => <BatchOpen data={data} /> },
   choose: { title: (d) => `从分类中选择：${d.folder.name}`, width: 800, Body: ({ data }) => <ChooseSource data={data} />, key: (d) => `choose:${d.key}` },
   homepages: { title: '我的主页', width: 520, Body: ({ data }) => <HomepagesPopover data={data} />, popover: { anchor: HOMEPAGE_SWITCH_ID } },

@@ -130,6 +130,13 @@ export type ManageDialogData =
     }
   | { dialog: 'batch-open'; bagName: string; links: { id: number; name: string; url: string }[] }
   | {
+      dialog: 'import'
+      /** The user's last five uploads (spec §9), newest first. */
+      history: { id: number; title: string; createTime: string; linkCount: number }[]
+      /** The success step: the file just uploaded (`&file=`), or null for the upload step. */
+      uploaded: { id: number; title: string; folderCount: number; linkCount: number } | null
+    }
+  | {
       dialog: 'choose'
       folder: { id: number; name: string }
       /** The category browsed, one page of its top-level links, and how many there are. */

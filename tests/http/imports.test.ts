@@ -1,0 +1,260 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, inject, test } from 'vitest'
+import { parseBookmarkFile } from '#app/bookmark-files/parse.ts'
+import { createClient } from './client.ts'
+import { type Client, get, ok, post, signUp } from './content-helpers.ts'
+
+/**
+ * Browser bookmark files over HTTP: POST /api/import/upload, the preview calls (/api/import/folder,
+ * /api/import/link), POST /api/source/import, history and undo. Every real export in
+ * tests/fixtures/bookmarks/ uploads with the counts of its SOURCES.md.
+ */
+
+const baseUrl = inject('baseUrl')
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'bookmarks')
+const NOT_FOUND = '内容不存在或已被删除'
+
+/** SOURCES.md's table: bookmarks (<A>) and folders (<H3>) of each file. */
+const SOURCES: Record<string, { links: number; folders: number }> = {
+  'chrome-en-toolbar-icons-crlf.html': { links: 18, folders: 7 },
+  'chrome-zh-deep-imported-folders.html': { links: 138, folders: 43 },
+  'edge-zh-favorites-bar.html': { links: 85, folders: 9 },
+  'firefox-en-tags-separators.html': { links: 24, folders: 6 },
+  'firefox-zh-keywords-descriptions.html': { links: 133, folders: 4 },
+  'safari-zh-folded-reading-list.html': { links: 218, folders: 27 },
+  '360chrome-zh-mobile-favorites.html': { links: 68, folders: 2 },
+  'ie11-en-bom-folded.htm': { links: 27, folders: 9 },
+}
+
+async function upload(client: Client, bytes: Uint8Array, name: string, type = 'text/html') {
+  const body = new FormData()
+  body.set('file', new File([new Uint8Array(bytes)], name, { type }))
+  const response = await client.request('/api/import/upload', { method: 'POST', body, headers: client.sameOrigin })
+  return { status: response.status, body: (await response.json()) as { code: number; msg: string; fileId?: number } }
+}
+
+async function uploadOk(client: Client, bytes: Uint8Array, name: string) {
+  const { body } = await upload(client, bytes, name)
+  expect(body, body.msg).toMatchObject({ code: 1, msg: '上传成功' })
+  return body.fileId!
+}
+
+type ApiFolder = { id: number; parentId: number | null; name: string; count: number; total: number; skipped: number; duplicates: number }
+type ApiLink = { id: number; name: string; url: string; rawUrl: string; skip: string | null; duplicate: boolean }
+
+/** The web links of an upload as the preview calls give them: "folder path → url", each folder's own links. */
+async function previewedLinks(client: Client, fileId: number) {
+  const tree = await ok(get(client, '/api/import/folder', { fileId }))
+  const folders = tree.list as ApiFolder[]
+  const byId = new Map(folders.map((f) => [f.id, f]))
+  const pathOf = (id: number | null): string => {
+    const parts: string[] = []
+    for (let f = id === null ? undefined : byId.get(id); f; f = f.parentId === null ? undefined : byId.get(f.parentId)) parts.unshift(f.name)
+    return parts.join(' > ')
+  }
+  const entries: string[] = []
+  const add = (folderId: number | null, links: ApiLink[]) => {
+    for (const l of links) entries.push(`${pathOf(folderId)} → ${l.skip ? `[${l.skip}] ${l.rawUrl}` : l.url}`)
+  }
+  add(null, await ok(get(client, '/api/import/link', { fileId })))
+  for (const f of folders) add(f.id, await ok(get(client, '/api/import/link', { id: f.id })))
+  return { tree, folders, entries }
+}
+
+/** The same, from the file itself (what the parser read): each link's folder path and address. */
+function parsedLinks(bytes: Uint8Array) {
+  const parsed = parseBookmarkFile(bytes)
+  const pathOf = (index: number | null): string => {
+    const parts: string[] = []
+    for (let i = index; i !== null; i = parsed.folders[i]!.parent) parts.unshift(parsed.folders[i]!.name)
+    return parts.join(' > ')
+  }
+  return parsed.links.map((l) => {
+    const path = pathOf(l.folder)
+    try {
+      const url = new URL(l.url.trim())
+      if (url.protocol === 'http:' || url.protocol === 'https:') return `${path} → ${url.href}`
+      return `${path} → [scheme] ${l.url.trim()}`
+    } catch {
+      return `${path} → [invalid] ${l.url.trim()}`
+    }
+  })
+}
+
+let owner: Awaited<ReturnType<typeof signUp>>
+
+beforeAll(async () => {
+  owner = await signUp(baseUrl, '导入用户')
+})
+
+describe('every real browser export uploads and previews', () => {
+  for (const [file, counts] of Object.entries(SOURCES)) {
+    test(file, async () => {
+      const bytes = readFileSync(join(FIXTURES, file))
+      const fileId = await uploadOk(owner.client, bytes, file)
+      const { tree, folders, entries } = await previewedLinks(owner.client, fileId)
+      expect({ links: tree.linkCount, folders: tree.folderCount }).toEqual(counts)
+      expect(folders).toHaveLength(counts.folders)
+      expect(entries).toHaveLength(counts.links)
+      // Every link in its own folder (the same multiset of "path → address" as the file).
+      expect([...entries].sort()).toEqual(parsedLinks(bytes).sort())
+      // Counts: a folder's total is its own web links plus everything below it.
+      expect(tree.root.count + folders.filter((f) => f.parentId === null).reduce((n, f) => n + f.total, 0)).toBe(
+        entries.filter((e) => !e.includes('→ [')).length,
+      )
+    })
+  }
+
+  test('spot checks: Firefox folder descriptions keep their links inside; Safari has no root list; IE’s BOM', async () => {
+    const firefox = await uploadOk(owner.client, readFileSync(join(FIXTURES, 'firefox-en-tags-separators.html')), 'ff.html')
+    const ff = await previewedLinks(owner.client, firefox)
+    const comics = ff.folders.find((f) => f.name === 'Comics')!
+    expect(comics).toBeDefined()
+    expect(ff.entries.filter((e) => e.includes('Comics →')).length).toBe(comics.count)
+    expect(comics.count).toBeGreaterThan(0)
+    expect(ff.entries.some((e) => e.includes('[scheme] place:'))).toBe(true)
+
+    const safari = await previewedLinks(owner.client, await uploadOk(owner.client, readFileSync(join(FIXTURES, 'safari-zh-folded-reading-list.html')), 's.html'))
+    expect(safari.folders.filter((f) => f.parentId === null).map((f) => f.name)).toContain('个人收藏')
+
+    const ie = await previewedLinks(owner.client, await uploadOk(owner.client, readFileSync(join(FIXTURES, 'ie11-en-bom-folded.htm')), 'ie.htm'))
+    expect(ie.folders.map((f) => f.name)).toContain('Links')
+    expect(ie.folders.every((f) => !f.name.startsWith('\uFEFF'))).toBe(true)
+  })
+})
+
+const HOSTILE = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
+<TITLE>Bookmarks</TITLE><H1>Bookmarks</H1>
+<DL><p>
+  <DT><H3>工具</H3>
+  <DL><p>
+    <DT><A HREF="javascript:alert(document.cookie)">书签脚本</A>
+    <DT><A HREF="data:text/html,<script>alert(1)</script>">数据</A>
+    <DT><A HREF="place:sort=8">最近</A>
+    <DT><A HREF="file:///etc/passwd">本地文件</A>
+    <DT><A HREF="chrome://settings/">设置</A>
+    <DT><A HREF="https://user:pw@example.com/">带密码</A>
+    <DT><A HREF="https://example.com/a?x=1&y=2">正常 &lt;b&gt;</A>
+    <DD>一个描述
+    <DT><A HREF="http://example.org/">另一个</A>
+  </DL><p>
+  <DT><H3>空的</H3>
+  <DL><p>
+  </DL><p>
+  <DT><A HREF="https://loose.example/">散落的</A>
+</DL><p>
+`
+
+async function modulesOf(client: Client, homepageId: number) {
+  return (await ok(get(client, '/api/module/get-list', { homepageId }))) as Array<{ moduleId: number; name: string }>
+}
+async function categoriesOf(client: Client, moduleId: number) {
+  return (await ok(get(client, '/api/bag/get-list-by-homepage-module', { module: moduleId }))) as Array<{ bid: number; name: string }>
+}
+async function itemsOf(client: Client, bid: number) {
+  const page = await ok(get(client, '/api/bookmark/list', { bid, size: 100, withChild: 1 }))
+  return page.list as Array<{ id: number; type: string; name: string; url: string | null; note: string; private: boolean; children?: Array<{ name: string; url: string }> }>
+}
+
+describe('importing the picked part', () => {
+  test('unsafe addresses are skipped and reported; a folder and a loose link go into a category; a double submit imports once', async () => {
+    const { client, homepageId } = owner
+    const fileId = await uploadOk(client, new TextEncoder().encode(HOSTILE), 'hostile.html')
+    const { folders } = await previewedLinks(client, fileId)
+    const tools = folders.find((f) => f.name === '工具')!
+    expect(tools).toMatchObject({ count: 2, skipped: 6 })
+    const rootLinks = (await ok(get(client, '/api/import/link', { fileId }))) as ApiLink[]
+    const [module] = await modulesOf(client, homepageId)
+    const [category] = await categoriesOf(client, module!.moduleId)
+    const before = await itemsOf(client, category!.bid)
+
+    const body = { fileId, folderIds: [tools.id], ids: [rootLinks[0]!.id], bid: category!.bid, key: 'import-once' }
+    const first = await ok(post(client, '/api/source/import', body))
+    expect(first.report).toMatchObject({ links: 3, folders: 1, skipped: { scheme: 5, invalid: 1, duplicate: 0 } })
+    const again = await post(client, '/api/source/import', body)
+    expect(again.body).toMatchObject({ code: 1, data: { runId: null, repeated: true } })
+
+    const after = await itemsOf(client, category!.bid)
+    expect(after.slice(0, before.length).map((i) => i.id)).toEqual(before.map((i) => i.id))
+    const added = after.slice(before.length)
+    expect(added.map((i) => [i.type, i.name])).toEqual([
+      ['folder', '工具'],
+      ['link', '散落的'],
+    ])
+    expect(added[0]!.children!.map((c) => [c.name, c.url])).toEqual([
+      ['正常 <b>', 'https://example.com/a?x=1&y=2'],
+      ['另一个', 'http://example.org/'],
+    ])
+    expect(added.every((i) => !i.private)).toBe(true)
+
+    // Undo removes exactly what the import added: the category is as it was.
+    expect((await post(client, '/api/import/undo', { runId: first.runId })).body).toMatchObject({ code: 1, msg: '已撤销这次导入' })
+    expect((await itemsOf(client, category!.bid)).map((i) => i.id)).toEqual(before.map((i) => i.id))
+    expect((await post(client, '/api/import/undo', { runId: first.runId })).body).toMatchObject({ code: 0, msg: '这次导入已经撤销' })
+  })
+
+  test('as new categories of a module, empty folders kept; the duplicates of what one has are left out when asked', async () => {
+    const { client, homepageId } = owner
+    const fileId = await uploadOk(client, new TextEncoder().encode(HOSTILE), 'hostile.html')
+    const { folders } = await previewedLinks(client, fileId)
+    const [module] = await modulesOf(client, homepageId)
+    const before = await categoriesOf(client, module!.moduleId)
+    const run = await ok(post(client, '/api/source/import', { fileId, folderIds: folders.map((f) => f.id).join(','), moduleId: module!.moduleId }))
+    const after = await categoriesOf(client, module!.moduleId)
+    expect(after.slice(before.length).map((c) => c.name)).toEqual(['工具', '空的'])
+    expect(run.report).toMatchObject({ categories: 2, links: 2 })
+
+    const twice = await ok(post(client, '/api/source/import', { fileId, folderIds: [folders[0]!.id], moduleId: module!.moduleId, skipDuplicates: true }))
+    expect(twice.report).toMatchObject({ links: 0, skipped: { duplicate: 2 } })
+    const dupes = (await ok(get(client, '/api/import/link', { id: folders[0]!.id }))) as ApiLink[]
+    expect(dupes.filter((l) => l.duplicate).map((l) => l.name)).toEqual(['正常 <b>', '另一个'])
+  })
+
+  test('refusals: not HTML, too big, binary, nothing picked, another user’s file, a guest', async () => {
+    const { client, homepageId } = owner
+    expect((await upload(client, new TextEncoder().encode('<dl>'), 'bookmarks.txt')).body).toMatchObject({ code: 0, msg: '请上传HTML格式的书签文件' })
+    expect((await upload(client, new Uint8Array([0x50, 0x4b, 3, 4, 0, 0]), 'evil.html')).body).toMatchObject({ code: 0, msg: '请上传HTML格式的书签文件' })
+    expect((await upload(client, new Uint8Array(2 * 1024 * 1024 + 10).fill(0x20), 'big.html')).body).toMatchObject({ code: 0, msg: '文件大小不能超过2M' })
+    expect((await upload(client, new TextEncoder().encode('<html><body>hello</body></html>'), 'page.html')).body).toMatchObject({ code: 0 })
+
+    const fileId = await uploadOk(client, new TextEncoder().encode(HOSTILE), 'mine.html')
+    const [module] = await modulesOf(client, homepageId)
+    expect((await post(client, '/api/source/import', { fileId, moduleId: module!.moduleId })).body).toMatchObject({ code: 0, msg: '请选择要导入的文件夹或书签' })
+
+    const stranger = await signUp(baseUrl, '别人')
+    expect((await get(stranger.client, '/api/import/folder', { fileId })).body).toMatchObject({ code: 0, msg: NOT_FOUND })
+    const folders = (await ok(get(client, '/api/import/folder', { fileId }))).list as ApiFolder[]
+    expect((await get(stranger.client, '/api/import/link', { id: folders[0]!.id })).body).toMatchObject({ code: 0, msg: NOT_FOUND })
+    const intoMine = await post(stranger.client, '/api/source/import', { fileId, folderIds: [folders[0]!.id], homepageId: stranger.homepageId })
+    expect(intoMine.body).toMatchObject({ code: 0, msg: NOT_FOUND })
+    // Their own upload into my homepage: refused, nothing written.
+    const theirs = await uploadOk(stranger.client, new TextEncoder().encode(HOSTILE), 'theirs.html')
+    const theirFolders = (await ok(get(stranger.client, '/api/import/folder', { fileId: theirs }))).list as ApiFolder[]
+    const before = await modulesOf(client, homepageId)
+    const intoOwner = await post(stranger.client, '/api/source/import', { fileId: theirs, folderIds: [theirFolders[0]!.id], homepageId })
+    expect(intoOwner.body.code).toBe(0)
+    expect(await modulesOf(client, homepageId)).toEqual(before)
+
+    const guest = createClient(baseUrl)
+    expect((await upload(guest, new TextEncoder().encode(HOSTILE), 'g.html')).status).toBe(403)
+    expect((await get(guest, '/api/import/view-history')).status).toBe(403)
+  })
+
+  test('history keeps the last five, newest first; delete removes uploads, not what was imported', async () => {
+    const user = await signUp(baseUrl, '历史')
+    const ids: number[] = []
+    for (let i = 1; i <= 7; i++) ids.push(await uploadOk(user.client, new TextEncoder().encode(HOSTILE), `file-${i}.html`))
+    const history = (await ok(get(user.client, '/api/import/view-history'))) as Array<{ id: number; title: string; createTime: string }>
+    expect(history.map((h) => h.title)).toEqual(['file-7.html', 'file-6.html', 'file-5.html', 'file-4.html', 'file-3.html'])
+    expect((await get(user.client, '/api/import/folder', { fileId: ids[0] })).body).toMatchObject({ code: 0, msg: NOT_FOUND })
+
+    const [module] = await modulesOf(user.client, user.homepageId)
+    const folders = (await ok(get(user.client, '/api/import/folder', { fileId: ids[6] }))).list as ApiFolder[]
+    await ok(post(user.client, '/api/source/import', { fileId: ids[6], folderIds: [folders[0]!.id], moduleId: module!.moduleId }))
+    expect(await ok(post(user.client, '/api/import/delete', { ids: [ids[6], ids[5]] }))).toEqual({ count: 2 })
+    expect(((await ok(get(user.client, '/api/import/view-history'))) as unknown[]).length).toBe(3)
+    expect((await categoriesOf(user.client, module!.moduleId)).map((c) => c.name)).toContain('工具')
+  })
+})
