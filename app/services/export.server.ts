@@ -3,6 +3,7 @@ import { maskOf } from '#app/auth/permissions.ts'
 import { type ExportFolder, type ExportNode, writeBookmarksHtml } from '#app/bookmark-files/write.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { bags, homepages, modules, sources, type Bag, type Homepage, type Module, type Source, type User } from '#app/db/schema/index.ts'
+import { ALL_HOMEPAGES, type ExportScope } from '#app/schemas/export.ts'
 import { idOf } from '#app/schemas/ids.ts'
 import { homepageLabel } from '#app/schemas/homepage.ts'
 import { DEFAULT_TIME_ZONE } from '#app/utils/clock.ts'
@@ -16,10 +17,6 @@ import { type Actor, NOT_FOUND } from './access.server.ts'
  * nested here. Only the user's own live homepages: never one they joined or follow.
  */
 
-/** All the user's homepages, or one of them. */
-export type ExportScope = 'all' | number
-
-export const ALL_HOMEPAGES = 'all'
 export const JSON_EXPORT_VERSION = 1
 const BOOKMARKS_TITLE = '起页书签'
 
