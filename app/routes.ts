@@ -125,7 +125,11 @@ export default [
     // The categories the user shares and follows (one page, two addresses).
     route('user/bag-share', 'routes/user.bag-shares.tsx', { id: 'user-bag-share' }),
     route('user/bag-follow', 'routes/user.bag-shares.tsx', { id: 'user-bag-follow' }),
+    route('user/export', 'routes/user.export.tsx'),
   ]),
+  // The export's files (resource routes: no page around them).
+  route('user/export/bookmarks.html', 'routes/user.export.bookmarks.ts'),
+  route('user/export/data.json', 'routes/user.export.data.ts'),
   // A shared category (spec §2 /collection/{id}).
   route('collection/:bid', 'routes/collection.tsx'),
   // Joining a homepage by invite link (spec §2 /invite).
