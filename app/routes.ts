@@ -1,4 +1,4 @@
-import { index, prefix, route, type RouteConfig } from '@react-router/dev/routes'
+import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes'
 
 export default [
   index('routes/index.tsx'),
@@ -127,14 +127,21 @@ export default [
   // Library icons as SVG for CSS masks: /resources/icons/tabler/star.svg.
   route('resources/icons/:prefix/:file', 'routes/resources.icon.ts'),
   // Static segments rank first, so personal domains never shadow the routes above.
-  // The user centre (full width, no footer): static, so it ranks before personal domains.
-  route('user/trash', 'routes/user.trash.tsx'),
-  route('user/bookmark-log', 'routes/user.bookmark-log.tsx'),
+  // The user centre (full width, no footer): static, so it ranks before personal domains. One
+  // layout holds the navigation between its pages; the URLs stay as they are.
+  layout('routes/user.tsx', [
+    route('user/trash', 'routes/user.trash.tsx'),
+    // The categories the user shares and follows (one page, two addresses).
+    route('user/bag-share', 'routes/user.bag-shares.tsx', { id: 'user-bag-share' }),
+    route('user/bag-follow', 'routes/user.bag-shares.tsx', { id: 'user-bag-follow' }),
+    route('user/export', 'routes/user.export.tsx'),
+    route('user/bookmark-log', 'routes/user.bookmark-log.tsx'),
+  ]),
+  // The export's files (resource routes: no page around them).
+  route('user/export/bookmarks.html', 'routes/user.export.bookmarks.ts'),
+  route('user/export/data.json', 'routes/user.export.data.ts'),
   // An uploaded bookmark file's preview and import (spec §2 /preview?id=).
   route('preview', 'routes/preview.tsx'),
-  // The categories the user shares and follows (one page, two addresses).
-  route('user/bag-share', 'routes/user.bag-shares.tsx', { id: 'user-bag-share' }),
-  route('user/bag-follow', 'routes/user.bag-shares.tsx', { id: 'user-bag-follow' }),
   // A shared category (spec §2 /collection/{id}).
   route('collection/:bid', 'routes/collection.tsx'),
   // Joining a homepage by invite link (spec §2 /invite).

@@ -23,7 +23,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const type = kindOf(url)
   const page = pageParam(url)
   const { list, total } = await listBagShares(db, user, { type, page, size: SHARE_PAGE_SIZE })
-  return { headerTitle: '个人中心', type, page, pages: Math.max(1, Math.ceil(total / SHARE_PAGE_SIZE)), list, total }
+  return { type, page, pages: Math.max(1, Math.ceil(total / SHARE_PAGE_SIZE)), list, total }
 }
 
 /** 取消分享 / 取消关注, back to the same page with a toast. */
@@ -60,63 +60,41 @@ export default function BagShares({ loaderData }: Route.ComponentProps) {
   const { type, list, page, pages, total } = loaderData
   const here = type === 'share' ? '/user/bag-share' : '/user/bag-follow'
   return (
-    <main id="main" className="page user-centre">
-      <nav className="user-nav" aria-label="个人中心">
-        <ul>
-          <li>
-            <Link to="/">返回首页</Link>
-          </li>
-          <li>
-            <Link to="/user/bag-share" aria-current={type === 'share' ? 'page' : undefined}>
-              我分享的分类
-            </Link>
-          </li>
-          <li>
-            <Link to="/user/bag-follow" aria-current={type === 'follow' ? 'page' : undefined}>
-              我关注的分类
-            </Link>
-          </li>
-          <li>
-            <Link to="/user/trash">回收站</Link>
-          </li>
+    <section className="user-main" aria-labelledby="shares-title">
+      <h1 id="shares-title">{TITLES[type]}</h1>
+      <p className="muted">共 {total} 个</p>
+      {list.length ? (
+        <ul className="trash-list">
+          {list.map((item) => (
+            <li key={item.bid} className="trash-item">
+              <div className="trash-info">
+                {item.accessible ? <a href={item.url}>{item.name}</a> : <span>{item.name}</span>}
+                <span className="trash-meta muted">
+                  {item.remark ? <span>{item.remark}</span> : null}
+                  {type === 'follow' ? <span>{item.accessible ? `来自 ${item.nickname}` : '对方已取消分享，无法访问'}</span> : null}
+                </span>
+              </div>
+              <Form method="post" className="trash-actions" preventScrollReset>
+                <input type="hidden" name="bid" value={item.bid} />
+                <button type="submit" className="button" aria-label={`${type === 'share' ? '取消分享' : '取消关注'} ${item.name}`}>
+                  {type === 'share' ? '取消分享' : '取消关注'}
+                </button>
+              </Form>
+            </li>
+          ))}
         </ul>
-      </nav>
-      <section className="user-main" aria-labelledby="shares-title">
-        <h1 id="shares-title">{TITLES[type]}</h1>
-        <p className="muted">共 {total} 个</p>
-        {list.length ? (
-          <ul className="trash-list">
-            {list.map((item) => (
-              <li key={item.bid} className="trash-item">
-                <div className="trash-info">
-                  {item.accessible ? <a href={item.url}>{item.name}</a> : <span>{item.name}</span>}
-                  <span className="trash-meta muted">
-                    {item.remark ? <span>{item.remark}</span> : null}
-                    {type === 'follow' ? <span>{item.accessible ? `来自 ${item.nickname}` : '对方已取消分享，无法访问'}</span> : null}
-                  </span>
-                </div>
-                <Form method="post" className="trash-actions" preventScrollReset>
-                  <input type="hidden" name="bid" value={item.bid} />
-                  <button type="submit" className="button" aria-label={`${type === 'share' ? '取消分享' : '取消关注'} ${item.name}`}>
-                    {type === 'share' ? '取消分享' : '取消关注'}
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted empty">{type === 'share' ? '还没有分享过分类' : '还没有关注的分类'}</p>
-        )}
-        {pages > 1 ? (
-          <nav className="pager" aria-label="分页">
-            {pageNumbers(page, pages).map((n) => (
-              <Link key={n} to={`${here}?page=${n}`} aria-current={n === page ? 'page' : undefined}>
-                {n}
-              </Link>
-            ))}
-          </nav>
-        ) : null}
-      </section>
-    </main>
+      ) : (
+        <p className="muted empty">{type === 'share' ? '还没有分享过分类' : '还没有关注的分类'}</p>
+      )}
+      {pages > 1 ? (
+        <nav className="pager" aria-label="分页">
+          {pageNumbers(page, pages).map((n) => (
+            <Link key={n} to={`${here}?page=${n}`} aria-current={n === page ? 'page' : undefined}>
+              {n}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+    </section>
   )
 }

@@ -27,7 +27,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { db } = context.get(appContext)
   const { list, total, page, size } = await bookmarkLogPage(db, user, pageOf(url.searchParams.get('page')))
   return {
-    headerTitle: '个人中心',
     page,
     pages: Math.max(1, Math.ceil(total / size)),
     total,

@@ -52,7 +52,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const homepagePage = pageParam(url, HOMEPAGE_PAGE)
   const trashedHomepages = page === 1 ? await listTrashedHomepages(db, user, { page: homepagePage }) : { list: [], next: false }
   return {
-    headerTitle: '个人中心',
     homepages: trashedHomepages.list.map((h) => ({ id: h.id, name: h.name, code: h.code, deletedAt: timeFormat.format(new Date(h.deletedAt)) })),
     homepagePage,
     moreHomepages: trashedHomepages.next,
@@ -185,93 +184,79 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
   })
 
   return (
-    <main id="main" className="page user-centre">
-      <nav className="user-nav" aria-label="个人中心">
-        <ul>
-          <li>
-            <Link to="/">返回首页</Link>
-          </li>
-          <li>
-            <Link to="/user/trash" aria-current="page">
-              回收站
-            </Link>
-          </li>
-        </ul>
-      </nav>
-      <section className="user-main" aria-labelledby="trash-title">
-        <h1 id="trash-title">回收站</h1>
-        <p className="muted">{`删除的书签和分类会先放在这里，可以恢复，也可以彻底删除。共 ${loaderData.total} 项。`}</p>
-        {loaderData.homepages.length || loaderData.homepagePage > 1 ? (
-          <section aria-labelledby="trash-homepages-title">
-            <h2 id="trash-homepages-title">已删除的主页</h2>
-            <ul className="trash-list">
-              {loaderData.homepages.map((h) => (
-                <li key={h.id} className="trash-item">
-                  <div className="trash-info">
-                    <span className="trash-name">{h.name}</span>
-                    <span className="trash-meta muted">
-                      {h.code ? <span>{`个性域名：${h.code}`}</span> : null}
-                      <span>
-                        删除于 <time>{h.deletedAt}</time>
-                      </span>
-                    </span>
-                  </div>
-                  <Form method="post" className="trash-actions" preventScrollReset>
-                    <input type="hidden" name="id" value={h.id} />
-                    <button type="submit" name="intent" value="restore-homepage" className="button" aria-label={`恢复主页 ${h.name}`}>
-                      恢复
-                    </button>
-                    <button type="submit" name="intent" value="delete-homepage-forever" className="button button-danger" aria-label={`彻底删除主页 ${h.name}`}>
-                      彻底删除
-                    </button>
-                  </Form>
-                </li>
-              ))}
-            </ul>
-            {loaderData.homepagePage > 1 || loaderData.moreHomepages ? (
-              <nav className="pager" aria-label="已删除的主页分页">
-                {loaderData.homepagePage > 1 ? (
-                  <Link to={`/user/trash?${HOMEPAGE_PAGE}=${loaderData.homepagePage - 1}`} rel="prev">
-                    上一页主页
-                  </Link>
-                ) : null}
-                {loaderData.moreHomepages ? (
-                  <Link to={`/user/trash?${HOMEPAGE_PAGE}=${loaderData.homepagePage + 1}`} rel="next">
-                    更多已删除的主页
-                  </Link>
-                ) : null}
-              </nav>
-            ) : null}
-          </section>
-        ) : null}
-        {items.length ? (
+    <section className="user-main" aria-labelledby="trash-title">
+      <h1 id="trash-title">回收站</h1>
+      <p className="muted">{`删除的书签和分类会先放在这里，可以恢复，也可以彻底删除。共 ${loaderData.total} 项。`}</p>
+      {loaderData.homepages.length || loaderData.homepagePage > 1 ? (
+        <section aria-labelledby="trash-homepages-title">
+          <h2 id="trash-homepages-title">已删除的主页</h2>
           <ul className="trash-list">
-            {items.map((item) => (
-              <TrashItem key={`${item.kind}-${item.id}`} item={item} />
+            {loaderData.homepages.map((h) => (
+              <li key={h.id} className="trash-item">
+                <div className="trash-info">
+                  <span className="trash-name">{h.name}</span>
+                  <span className="trash-meta muted">
+                    {h.code ? <span>{`个性域名：${h.code}`}</span> : null}
+                    <span>
+                      删除于 <time>{h.deletedAt}</time>
+                    </span>
+                  </span>
+                </div>
+                <Form method="post" className="trash-actions" preventScrollReset>
+                  <input type="hidden" name="id" value={h.id} />
+                  <button type="submit" name="intent" value="restore-homepage" className="button" aria-label={`恢复主页 ${h.name}`}>
+                    恢复
+                  </button>
+                  <button type="submit" name="intent" value="delete-homepage-forever" className="button button-danger" aria-label={`彻底删除主页 ${h.name}`}>
+                    彻底删除
+                  </button>
+                </Form>
+              </li>
             ))}
           </ul>
-        ) : (
-          <p className="empty-trash muted">{page > 1 ? '这一页没有内容了' : '回收站是空的'}</p>
-        )}
-        <nav className="pager" aria-label="分页">
-          {page > 1 ? (
-            <Link to={page === 2 ? '/user/trash' : `/user/trash?page=${page - 1}`} rel="prev">
-              上一页
-            </Link>
+          {loaderData.homepagePage > 1 || loaderData.moreHomepages ? (
+            <nav className="pager" aria-label="已删除的主页分页">
+              {loaderData.homepagePage > 1 ? (
+                <Link to={`/user/trash?${HOMEPAGE_PAGE}=${loaderData.homepagePage - 1}`} rel="prev">
+                  上一页主页
+                </Link>
+              ) : null}
+              {loaderData.moreHomepages ? (
+                <Link to={`/user/trash?${HOMEPAGE_PAGE}=${loaderData.homepagePage + 1}`} rel="next">
+                  更多已删除的主页
+                </Link>
+              ) : null}
+            </nav>
           ) : null}
-          {hydrated ? (
-            last.hasMore ? (
-              <button type="button" ref={moreRef} className="button" onClick={loadMore} aria-busy={loading}>
-                {loading ? '加载中…' : '加载更多'}
-              </button>
-            ) : null
-          ) : loaderData.hasMore ? (
-            <Link to={`/user/trash?page=${page + 1}`} rel="next">
-              下一页
-            </Link>
-          ) : null}
-        </nav>
-      </section>
-    </main>
+        </section>
+      ) : null}
+      {items.length ? (
+        <ul className="trash-list">
+          {items.map((item) => (
+            <TrashItem key={`${item.kind}-${item.id}`} item={item} />
+          ))}
+        </ul>
+      ) : (
+        <p className="empty-trash muted">{page > 1 ? '这一页没有内容了' : '回收站是空的'}</p>
+      )}
+      <nav className="pager" aria-label="分页">
+        {page > 1 ? (
+          <Link to={page === 2 ? '/user/trash' : `/user/trash?page=${page - 1}`} rel="prev">
+            上一页
+          </Link>
+        ) : null}
+        {hydrated ? (
+          last.hasMore ? (
+            <button type="button" ref={moreRef} className="button" onClick={loadMore} aria-busy={loading}>
+              {loading ? '加载中…' : '加载更多'}
+            </button>
+          ) : null
+        ) : loaderData.hasMore ? (
+          <Link to={`/user/trash?page=${page + 1}`} rel="next">
+            下一页
+          </Link>
+        ) : null}
+      </nav>
+    </section>
   )
 }

@@ -1,0 +1,312 @@
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { maskOf } from '#app/auth/permissions.ts'
+import { type ExportFolder, type ExportNode, writeBookmarksHtml } from '#app/bookmark-files/write.ts'
+import type { Db, Tx } from '#app/db/client.server.ts'
+import { bags, homepages, modules, sources, type Bag, type Homepage, type Module, type Source, type User } from '#app/db/schema/index.ts'
+import { ALL_HOMEPAGES, type ExportScope } from '#app/schemas/export.ts'
+import { idOf } from '#app/schemas/ids.ts'
+import { homepageLabel } from '#app/schemas/homepage.ts'
+import { DEFAULT_TIME_ZONE } from '#app/utils/clock.ts'
+import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
+import { type Actor, NOT_FOUND } from './access.server.ts'
+
+/**
+ * Export (spec §2 /user/export): what a user OWNS, as a Netscape bookmark file browsers import
+ * and as a JSON file of everything. Read in four queries (homepages, modules, categories,
+ * bookmarks) inside one read-only snapshot, each in its page order (sort_key, then id), and
+ * nested here. Only the user's own live homepages: never one they joined or follow.
+ */
+
+export const JSON_EXPORT_VERSION = 1
+const BOOKMARKS_TITLE = '起页书签'
+
+/** `homepage` from a query string: absent or `all` is every homepage; otherwise an id, or NOT_FOUND. */
+export function exportScopeOf(value: string | null): ExportScope {
+  if (value === null || value === '' || value === ALL_HOMEPAGES) return ALL_HOMEPAGES
+  const id = idOf(value)
+  if (!id) throw new DomainError(NOT_FOUND)
+  return id
+}
+
+type SourceNode = { source: Source; children: SourceNode[] }
+type CategoryNode = { bag: Bag; categories: CategoryNode[]; sources: SourceNode[] }
+type ModuleNode = { module: Module; categories: CategoryNode[] }
+type HomepageNode = { homepage: Homepage; name: string; modules: ModuleNode[] }
+
+/** Groups rows under a key, keeping their order. */
+function groupBy<T>(rows: readonly T[], key: (row: T) => string | number) {
+  const groups = new Map<string | number, T[]>()
+  for (const row of rows) {
+    const k = key(row)
+    const group = groups.get(k)
+    if (group) group.push(row)
+    else groups.set(k, [row])
+  }
+  return groups
+}
+
+/** The owned tree in page order. A category or bookmark whose parent is gone sits at the top of its list, as the page shows it. */
+async function ownedTree(tx: Db | Tx, user: User, scope: ExportScope): Promise<HomepageNode[]> {
+  const homepageRows = await tx
+    .select()
+    .from(homepages)
+    .where(and(eq(homepages.userId, user.id), isNull(homepages.deletedAt), scope === ALL_HOMEPAGES ? undefined : eq(homepages.id, scope)))
+    // As the homepage list shows them: pinned first, then newest first.
+    .orderBy(desc(homepages.sort), desc(homepages.id))
+  if (scope !== ALL_HOMEPAGES && !homepageRows.length) throw new DomainError(NOT_FOUND)
+  if (!homepageRows.length) return []
+  const ids = homepageRows.map((h) => h.id)
+  const moduleRows = await tx.select().from(modules).where(inArray(modules.homepageId, ids)).orderBy(asc(modules.sortKey), asc(modules.id))
+  const bagRows = await tx
+    .select()
+    .from(bags)
+    .where(and(inArray(bags.homepageId, ids), isNull(bags.deletedAt)))
+    .orderBy(asc(bags.sortKey), asc(bags.id))
+  const sourceRows = await tx
+    .select()
+    .from(sources)
+    .where(and(inArray(sources.homepageId, ids), isNull(sources.deletedAt)))
+    .orderBy(asc(sources.sortKey), asc(sources.id))
+
+  const liveBags = new Set(bagRows.map((b) => b.id))
+  const bagsOf = groupBy(bagRows, (b) => `${b.moduleId}:${b.parentId !== null && liveBags.has(b.parentId) ? b.parentId : 0}`)
+  const liveSources = new Set(sourceRows.map((s) => s.id))
+  const sourcesOf = groupBy(sourceRows, (s) => `${s.bagId}:${s.parentId !== null && liveSources.has(s.parentId) ? s.parentId : 0}`)
+  const modulesOf = groupBy(moduleRows, (m) => m.homepageId)
+
+  const sourceNodes = (bagId: number, parentId: number): SourceNode[] =>
+    (sourcesOf.get(`${bagId}:${parentId}`) ?? []).map((source) => ({ source, children: sourceNodes(bagId, source.id) }))
+  const categoryNodes = (moduleId: number, parentId: number): CategoryNode[] =>
+    (bagsOf.get(`${moduleId}:${parentId}`) ?? []).map((bag) => ({
+      bag,
+      categories: categoryNodes(moduleId, bag.id),
+      sources: sourceNodes(bag.id, 0),
+    }))
+  return homepageRows.map((homepage) => ({
+    homepage,
+    name: homepageLabel(homepage.title, user.nickname),
+    modules: (modulesOf.get(homepage.id) ?? []).map((module) => ({ module, categories: categoryNodes(module.id, 0) })),
+  }))
+}
+
+/** One consistent snapshot of the user's rows, even while they edit in another tab. */
+function readOwnedTree(db: Db, actor: Actor, scope: ExportScope) {
+  if (!actor) throw new NotSignedInError()
+  return db.transaction((tx) => ownedTree(tx, actor, scope), { isolationLevel: 'repeatable read', accessMode: 'read only' })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The browser bookmark file
+
+/** Links (with their address) and bookmark folders; notes, dividers, posts and code have no place in a browser. */
+function bookmarkNodes(nodes: SourceNode[]): ExportNode[] {
+  return nodes.flatMap(({ source, children }): ExportNode[] => {
+    // A blacklisted link is hidden from its owner too (违规链接): it does not leave through an export.
+    if (maskOf(source, 'owner') === 'blacklist') return []
+    const description = source.note || undefined
+    if (source.type === 'folder') return [{ name: source.name, addDate: source.createdAt, description, children: bookmarkNodes(children) }]
+    if (source.type === 'link' && source.url) return [{ name: source.name, url: source.url, addDate: source.createdAt, description }]
+    return []
+  })
+}
+
+/** A category: its sub-categories first (as the category tree lists them), then its bookmarks in order. */
+function categoryFolder({ bag, categories, sources: items }: CategoryNode): ExportFolder {
+  return { name: bag.name, addDate: bag.createdAt, children: [...categories.map(categoryFolder), ...bookmarkNodes(items)] }
+}
+
+const moduleFolders = (node: HomepageNode): ExportFolder[] =>
+  node.modules.map(({ module, categories }) => ({ name: module.name, addDate: module.createdAt, children: categories.map(categoryFolder) }))
+
+/** A file name's date, in the user's time zone: 2026-11-25. */
+function dateStamp(now: Date, timeZone: string) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+}
+
+/** What a homepage name may put into a file name: no path separators, reserved characters or controls. */
+const fileSafe = (name: string) => name.replace(/[\u0000-\u001F\u007F/\\:*?"<>|]+/g, '_').trim() || '主页'
+
+export type ExportFile = {
+  body: string
+  /** The name users see (UTF-8), and a plain ASCII one for clients that only read `filename=`. */
+  filename: string
+  asciiFilename: string
+  contentType: string
+}
+
+type Clock = { now?: Date; timeZone?: string }
+
+/**
+ * The browser bookmark file: the modules of one homepage as top-level folders (with their
+ * categories, sub-categories and bookmark folders inside), or, for all homepages, one folder per
+ * homepage above them. A homepage id that is not the user's live homepage is NOT_FOUND.
+ */
+export async function exportBookmarksHtml(db: Db, actor: Actor, scope: ExportScope, clock: Clock = {}): Promise<ExportFile> {
+  const tree = await readOwnedTree(db, actor, scope)
+  const children: ExportNode[] =
+    scope === ALL_HOMEPAGES
+      ? tree.map((node) => ({ name: node.name, addDate: node.homepage.createdAt, description: node.homepage.summary || undefined, children: moduleFolders(node) }))
+      : moduleFolders(tree[0]!)
+  const stamp = dateStamp(clock.now ?? new Date(), clock.timeZone ?? DEFAULT_TIME_ZONE)
+  const which = scope === ALL_HOMEPAGES ? '全部主页' : fileSafe(tree[0]!.name)
+  return {
+    body: writeBookmarksHtml({ title: BOOKMARKS_TITLE, children }),
+    filename: `${BOOKMARKS_TITLE}-${which}-${stamp}.html`,
+    asciiFilename: scope === ALL_HOMEPAGES ? `qiye-bookmarks-${stamp}.html` : `qiye-bookmarks-${scope}-${stamp}.html`,
+    contentType: 'text/html; charset=utf-8',
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The full JSON export (version 1): every field a later import needs, nothing internal (no ids).
+
+export type ExportedSource = {
+  type: Source['type']
+  name: string
+  url: string | null
+  note: string
+  icon: string | null
+  formats: Source['formats']
+  isPrivate: boolean
+  privateRemark: string
+  blacklisted: boolean
+  liked: boolean
+  likeSort: number
+  referral: boolean
+  clickAmount: number
+  clickTime: string | null
+  createdAt: string
+  updatedAt: string
+  /** A folder's bookmarks. */
+  children: ExportedSource[]
+}
+
+export type ExportedCategory = {
+  name: string
+  icon: string
+  color: string | null
+  formats: Bag['formats']
+  cardConfig: Bag['cardConfig']
+  createdAt: string
+  updatedAt: string
+  categories: ExportedCategory[]
+  sources: ExportedSource[]
+}
+
+export type ExportedModule = {
+  name: string
+  icon: string
+  moduleType: number
+  isDefault: boolean
+  isOpen: boolean
+  shareParams: Record<string, unknown>
+  createdAt: string
+  updatedAt: string
+  categories: ExportedCategory[]
+}
+
+export type ExportedHomepage = {
+  name: string
+  title: string
+  summary: string
+  icon: string
+  code: string | null
+  isOpen: boolean
+  isDefault: boolean
+  sort: number
+  settings: Record<string, unknown>
+  layout: Record<string, unknown>
+  skin: Record<string, unknown>
+  createdAt: string
+  updatedAt: string
+  modules: ExportedModule[]
+}
+
+export type ExportData = { version: typeof JSON_EXPORT_VERSION; exportedAt: string; homepages: ExportedHomepage[] }
+
+function sourceJson({ source: s, children }: SourceNode): ExportedSource {
+  const blacklisted = maskOf(s, 'owner') === 'blacklist'
+  return {
+    type: s.type,
+    name: s.name,
+    // A blacklisted link's address is hidden from its owner as well.
+    url: blacklisted ? null : s.url,
+    note: s.note,
+    icon: s.icon,
+    formats: s.formats,
+    isPrivate: s.isPrivate,
+    privateRemark: s.privateRemark,
+    blacklisted,
+    liked: s.liked,
+    likeSort: s.likeSort,
+    referral: s.referral,
+    clickAmount: s.clickAmount,
+    clickTime: s.clickTime?.toISOString() ?? null,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+    children: children.map(sourceJson),
+  }
+}
+
+function categoryJson({ bag, categories, sources: items }: CategoryNode): ExportedCategory {
+  return {
+    name: bag.name,
+    icon: bag.icon,
+    color: bag.color,
+    formats: bag.formats,
+    cardConfig: bag.cardConfig,
+    createdAt: bag.createdAt.toISOString(),
+    updatedAt: bag.updatedAt.toISOString(),
+    categories: categories.map(categoryJson),
+    sources: items.map(sourceJson),
+  }
+}
+
+function homepageJson({ homepage: h, name, modules: mods }: HomepageNode): ExportedHomepage {
+  return {
+    name,
+    title: h.title,
+    summary: h.summary,
+    icon: h.icon,
+    code: h.code,
+    isOpen: h.isOpen,
+    isDefault: h.isDefault,
+    sort: h.sort,
+    settings: h.settings,
+    layout: h.layout,
+    skin: h.skin,
+    createdAt: h.createdAt.toISOString(),
+    updatedAt: h.updatedAt.toISOString(),
+    modules: mods.map(({ module: m, categories }) => ({
+      name: m.name,
+      icon: m.icon,
+      moduleType: m.moduleType,
+      isDefault: m.isDefault,
+      isOpen: m.isOpen,
+      shareParams: m.shareParams,
+      createdAt: m.createdAt.toISOString(),
+      updatedAt: m.updatedAt.toISOString(),
+      categories: categories.map(categoryJson),
+    })),
+  }
+}
+
+/** Everything the user owns (or one homepage of it) as a tree: homepages, modules, categories and bookmarks of every type. */
+export async function exportData(db: Db, actor: Actor, scope: ExportScope, now = new Date()): Promise<ExportData> {
+  const tree = await readOwnedTree(db, actor, scope)
+  return { version: JSON_EXPORT_VERSION, exportedAt: now.toISOString(), homepages: tree.map(homepageJson) }
+}
+
+/** The JSON export as a file. */
+export async function exportJson(db: Db, actor: Actor, scope: ExportScope, clock: Clock = {}): Promise<ExportFile> {
+  const now = clock.now ?? new Date()
+  const data = await exportData(db, actor, scope, now)
+  const stamp = dateStamp(now, clock.timeZone ?? DEFAULT_TIME_ZONE)
+  const which = scope === ALL_HOMEPAGES ? '全部主页' : fileSafe(data.homepages[0]!.name)
+  return {
+    body: `${JSON.stringify(data, null, 2)}\n`,
+    filename: `起页数据-${which}-${stamp}.json`,
+    asciiFilename: scope === ALL_HOMEPAGES ? `qiye-data-${stamp}.json` : `qiye-data-${scope}-${stamp}.json`,
+    contentType: 'application/json; charset=utf-8',
+  }
+}
