@@ -42,9 +42,9 @@ export function emptyReport(): ImportReport {
   return { modules: 0, categories: 0, folders: 0, links: 0, skipped: { scheme: 0, invalid: 0, duplicate: 0 }, trimmed: 0, flattened: 0, continued: 0 }
 }
 
-/** Whitespace collapsed, cut to `max` characters (code points, as PostgreSQL counts them). */
-export function cut(text: string, max: number): { text: string; cut: boolean } {
-  const chars = Array.from(text.replace(/\s+/g, ' ').trim())
+/** Cut to `max` characters (code points, as PostgreSQL counts them); a name's whitespace collapsed, a note's lines kept. */
+export function cut(text: string, max: number, lines = false): { text: string; cut: boolean } {
+  const chars = Array.from((lines ? text.replace(/[^\S\n]+/g, ' ') : text.replace(/\s+/g, ' ')).trim())
   return chars.length > max ? { text: chars.slice(0, max).join('').trim(), cut: true } : { text: chars.join(''), cut: false }
 }
 
@@ -87,8 +87,8 @@ export function planImport(input: {
 }): ImportPlan {
   const { folders, links, pickedFolders, pickedLinks, target, existing } = input
   const report = emptyReport()
-  const name = (text: string, max: number, fallback: string) => {
-    const c = cut(text, max)
+  const name = (text: string, max: number, fallback: string, lines = false) => {
+    const c = cut(text, max, lines)
     if (c.cut) report.trimmed++
     return c.text || fallback
   }
@@ -134,7 +134,7 @@ export function planImport(input: {
     } catch {
       // url is a valid http(s) address here (link.skip is null); the host is only a fallback name
     }
-    return { kind: 'link', name: name(link.name, LIMITS.link, host), url: link.url!, note: name(link.description, LIMITS.note, ''), addDate: link.addDate }
+    return { kind: 'link', name: name(link.name, LIMITS.link, host), url: link.url!, note: name(link.description, LIMITS.note, '', true), addDate: link.addDate }
   }
   /** A folder's links with every deeper folder's, in document order. */
   const flatLinks = (node: Node): FileLink[] => {
@@ -150,7 +150,7 @@ export function planImport(input: {
   }
   const asFolders = (node: Node): PlanFolder[] => {
     const folderName = name(node.folder!.name, LIMITS.folder, UNNAMED_FOLDER)
-    const note = name(node.folder!.description, LIMITS.folderNote, '')
+    const note = name(node.folder!.description, LIMITS.folderNote, '', true)
     const parts = chunks(flatLinks(node).map(planLink), MAX_CHILDREN, MAX_CHILDREN).filter((part, i) => i === 0 || part.length)
     report.continued += parts.length - 1
     return parts.map((part, i) => ({ kind: 'folder', name: i ? continued(folderName, i, LIMITS.folder) : folderName, note, addDate: node.folder!.addDate, links: part }))

@@ -258,3 +258,49 @@ describe('importing the picked part', () => {
     expect((await categoriesOf(user.client, module!.moduleId)).map((c) => c.name)).toContain('工具')
   })
 })
+
+describe('export, then import into an empty account', () => {
+  /** A homepage's modules › categories › bookmarks (folders with their links) as names, addresses and notes, without ids. */
+  async function tree(client: Client, homepageId: number, skip = 0) {
+    const modules = (await modulesOf(client, homepageId)).slice(skip)
+    return Promise.all(
+      modules.map(async (m) => ({
+        module: m.name,
+        categories: await Promise.all(
+          (await categoriesOf(client, m.moduleId)).map(async (c) => ({
+            category: c.name,
+            items: (await itemsOf(client, c.bid)).map((i) =>
+              i.type === 'folder' ? { folder: i.name, note: i.note, links: i.children!.map((l) => [l.name, l.url]) } : [i.name, i.url, i.note],
+            ),
+          })),
+        ),
+      })),
+    )
+  }
+
+  test('reproduces names, addresses, notes, the tree and the order (hostile names too)', async () => {
+    const a = await signUp(baseUrl, '导出的人')
+    const hostile = `</A><script>alert("x")</script> & 'q' <DL>`
+    const work = await ok(post(a.client, '/api/module/add', { homepageId: a.homepageId, name: '工作 & <学习>', icon: 'tabler:briefcase', moduleType: 0 }))
+    const dev = await ok(post(a.client, '/api/bag/add', { moduleId: work.moduleId, name: '开发 "引号"', icon: 'tabler:code' }))
+    await ok(post(a.client, '/api/source/add', { bid: dev.bid, sour_name: 'GitHub', sour_url: 'https://github.com/', note: '代码托管\n第二行' }))
+    const tools = await ok(post(a.client, '/api/bookmark/add-folder', { bid: dev.bid, name: '工具箱', summary: '常用工具' }))
+    await ok(post(a.client, '/api/source/add', { bid: dev.bid, parentLinkId: tools.id, sour_name: 'Regex101', sour_url: 'https://regex101.com/' }))
+    await ok(post(a.client, '/api/source/add', { bid: dev.bid, parentLinkId: tools.id, sour_name: hostile, sour_url: 'https://evil.example/?a=1&b=2#x' }))
+    await ok(post(a.client, '/api/source/add', { bid: dev.bid, sour_name: '最后一个', sour_url: 'http://last.example/' }))
+    await ok(post(a.client, '/api/bag/add', { moduleId: work.moduleId, name: '空分类', icon: 'tabler:code' }))
+    const expected = await tree(a.client, a.homepageId)
+
+    const exported = await a.client.request(`/user/export/bookmarks.html?homepage=${a.homepageId}`)
+    expect(exported.status).toBe(200)
+    const bytes = new Uint8Array(await exported.arrayBuffer())
+
+    const b = await signUp(baseUrl, '导入的人')
+    const starter = (await modulesOf(b.client, b.homepageId)).length
+    const fileId = await uploadOk(b.client, bytes, 'qiye-bookmarks.html')
+    const folders = (await ok(get(b.client, '/api/import/folder', { fileId }))).list as ApiFolder[]
+    const run = await ok(post(b.client, '/api/source/import', { fileId, folderIds: folders.filter((f) => f.parentId === null).map((f) => f.id), homepageId: b.homepageId }))
+    expect(run.report).toMatchObject({ skipped: { scheme: 0, invalid: 0, duplicate: 0 }, trimmed: 0, flattened: 0, continued: 0 })
+    expect(await tree(b.client, b.homepageId, starter)).toEqual(expected)
+  })
+})
