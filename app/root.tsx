@@ -8,8 +8,8 @@ import { userContext } from './context.ts'
 import { originGuard } from './middleware/origin-guard.server.ts'
 import { sessionMiddleware } from './middleware/session.server.ts'
 import stylesHref from './styles/app.css?url'
-import { DEFAULT_TIME_ZONE, isTimeZone, TIME_ZONE_COOKIE } from './utils/clock.ts'
-import { readCookie } from './utils/http.server.ts'
+import { DEFAULT_TIME_ZONE } from './utils/clock.ts'
+import { viewerTimeZone } from './utils/http.server.ts'
 import { useNonce } from './utils/nonce.tsx'
 import { takeToast } from './utils/toast.server.ts'
 
@@ -28,13 +28,12 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext)
   const { toast, clear } = takeToast(request)
-  const zone = readCookie(request, TIME_ZONE_COOKIE)
   return data(
     {
       // Only what the page shows: everything a loader returns reaches the browser.
       user: user ? { id: user.id, nickname: user.nickname } : null,
       toast,
-      clock: { now: Date.now(), timeZone: isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE },
+      clock: { now: Date.now(), timeZone: viewerTimeZone(request) },
     },
     { headers: clear ? { 'Set-Cookie': clear } : {} },
   )

@@ -22,7 +22,7 @@ import { UNNAMED_FOLDER } from '#app/services/import-plan.ts'
 import { receiveBookmarkFile } from '#app/uploads/bookmark-file.server.ts'
 import { readFormDataCapped } from '#app/uploads/form-data.server.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
-import { safeRedirect } from '#app/utils/http.server.ts'
+import { safeRedirect, viewerTimeZone } from '#app/utils/http.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 /**
@@ -36,11 +36,11 @@ const loginHref = (url: URL) => `/login?redirectTo=${encodeURIComponent(`${url.p
 const previewHref = (id: number, params: Record<string, string | number> = {}) =>
   `/preview?${new URLSearchParams({ id: String(id), ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) })}`
 
-const timeFormat = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', dateStyle: 'medium', timeStyle: 'short' })
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const user = context.get(userContext)
   if (!user) throw redirect(loginHref(url))
+  const timeFormat = new Intl.DateTimeFormat('zh-CN', { timeZone: viewerTimeZone(request), dateStyle: 'medium', timeStyle: 'short' })
   const { db } = context.get(appContext)
   const id = idOf(url.searchParams.get('id'))
   const notFound = () => new Response('Not Found', { status: 404 })
@@ -285,7 +285,8 @@ export default function Preview({ loaderData: data }: Route.ComponentProps) {
           </p>
         </section>
       ) : null}
-      <Form method="post" id="import-form" className="import-form" replace>
+      {/* Keyed by the import shown: after an import the checkboxes start empty again (opening another folder keeps them). */}
+      <Form key={data.run?.id ?? 0} method="post" id="import-form" className="import-form" replace>
         <input type="hidden" name="key" value={data.key} />
         <p className="muted">勾选要导入的文件夹（连同其中的全部书签）或单个书签，再选择导入位置。</p>
         <TargetSelect data={data} />
@@ -296,7 +297,7 @@ export default function Preview({ loaderData: data }: Route.ComponentProps) {
           导入所选
         </button>
       </Form>
-      <div className="import-columns">
+      <div key={data.run?.id ?? 0} className="import-columns">
         <section aria-labelledby="import-folders-title">
           <h2 id="import-folders-title">文件夹</h2>
           {data.root.count || data.root.skipped ? (

@@ -4,10 +4,9 @@ import type { Db } from '#app/db/client.server.ts'
 import type { Actor } from '#app/services/access.server.ts'
 import type { ExportScope } from '#app/schemas/export.ts'
 import { type ExportFile, exportScopeOf } from '#app/services/export.server.ts'
-import { isTimeZone, TIME_ZONE_COOKIE } from '#app/utils/clock.ts'
 import { attachmentResponse } from '#app/utils/download.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
-import { readCookie } from '#app/utils/http.server.ts'
+import { viewerTimeZone } from '#app/utils/http.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 const EXPORT_PAGE = href('/user/export')
@@ -26,9 +25,8 @@ export function downloadLoader(exporter: Exporter) {
     const user = context.get(userContext)
     if (!user) throw redirect(exportLoginHref)
     const { db } = context.get(appContext)
-    const zone = readCookie(request, TIME_ZONE_COOKIE)
     try {
-      const file = await exporter(db, user, exportScopeOf(url.searchParams.get('homepage')), { timeZone: isTimeZone(zone) ? zone : undefined })
+      const file = await exporter(db, user, exportScopeOf(url.searchParams.get('homepage')), { timeZone: viewerTimeZone(request) })
       return attachmentResponse(file)
     } catch (error) {
       if (error instanceof DomainError) return redirectWithToast(EXPORT_PAGE, { type: 'error', msg: error.message })

@@ -4,6 +4,7 @@ import { appContext, userContext } from '#app/context.ts'
 import type { BookmarkLogAction } from '#app/db/schema/index.ts'
 import { pageOf } from '#app/schemas/ids.ts'
 import { bookmarkLogPage } from '#app/services/bookmark-log.server.ts'
+import { viewerTimeZone } from '#app/utils/http.server.ts'
 
 /** `/user/bookmark-log` (spec §2): what the user added, edited, moved, imported and deleted, newest first, 20 a page. */
 
@@ -19,11 +20,10 @@ const ACTION_LABELS: Record<BookmarkLogAction, string> = {
   destroy: '彻底删除',
 }
 
-const timeFormat = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', dateStyle: 'medium', timeStyle: 'short' })
-
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const user = context.get(userContext)
   if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`)
+  const timeFormat = new Intl.DateTimeFormat('zh-CN', { timeZone: viewerTimeZone(request), dateStyle: 'medium', timeStyle: 'short' })
   const { db } = context.get(appContext)
   const { list, total, page, size } = await bookmarkLogPage(db, user, pageOf(url.searchParams.get('page')))
   return {

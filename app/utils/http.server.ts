@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, isTimeZone, TIME_ZONE_COOKIE } from './clock.ts'
 import { env } from './env.server.ts'
 
 /** Our public origin: APP_ORIGIN when configured, otherwise the one the request (or page URL) arrived on. */
@@ -24,6 +25,12 @@ export function readCookie(request: Request, name: string): string | undefined {
     }
   }
   return undefined
+}
+
+/** The viewer's time zone (the header clock's cookie), else the site's default: for dates rendered on the server. */
+export function viewerTimeZone(request: Request): string {
+  const zone = readCookie(request, TIME_ZONE_COOKIE)
+  return isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE
 }
 
 type CookieOptions = { maxAge?: number; httpOnly?: boolean; secure?: boolean }
