@@ -8,7 +8,6 @@ import { placeOf, placeValue } from '#app/schemas/import.ts'
 import {
   importFolderLinks,
   importPicked,
-  importTargets,
   importTree,
   IMPORTED_MSG,
   ownRun,
@@ -18,6 +17,7 @@ import {
   undoImportRun,
   UPLOADED_MSG,
 } from '#app/services/imports.server.ts'
+import { collectTargets } from '#app/services/category-share.server.ts'
 import { UNNAMED_FOLDER } from '#app/services/import-plan.ts'
 import { receiveBookmarkFile } from '#app/uploads/bookmark-file.server.ts'
 import { readFormDataCapped } from '#app/uploads/form-data.server.ts'
@@ -56,7 +56,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     })
     const runId = idOf(url.searchParams.get('run'))
     const run = runId ? await ownRun(db, user, runId).catch(() => null) : null
-    const targets = await importTargets(db, user)
+    // Where to: the user's own homepages, modules and categories (the same list collecting offers).
+    const targets = await collectTargets(db, user)
     const runs = await runsOfImport(db, user, id)
     return {
       headerTitle: '导入书签',
@@ -66,7 +67,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
       openFolder: folders.some((f) => f.id === openFolder) ? openFolder : null,
       links,
       targets,
-      run: run ? { id: run.id, report: run.report, undone: Boolean(run.undoneAt), homepageHref: homepageHref(targets, run.homepageId) } : null,
+      run: run ? { id: run.id, report: run.report, undone: Boolean(run.undoneAt), homepageHref: run.homepageHref } : null,
       runs: runs.map((r) => ({ id: r.id, links: r.report.links, undone: Boolean(r.undoneAt), createdAt: timeFormat.format(r.createdAt) })),
       key: randomUUID(),
     }
@@ -74,11 +75,6 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     if (error instanceof DomainError) throw notFound()
     throw error
   }
-}
-
-function homepageHref(targets: Awaited<ReturnType<typeof importTargets>>, homepageId: number) {
-  const homepage = targets.find((h) => h.id === homepageId)
-  return homepage?.code ? `/${homepage.code}` : '/'
 }
 
 const ids = (form: FormData, name: string) => form.getAll(name).flatMap((v) => idOf(v) ?? [])
@@ -242,14 +238,14 @@ function TargetSelect({ data }: { data: PreviewData }) {
   return (
     <label className="field">
       <span>导入到</span>
-      <select name="target" defaultValue={first ? placeValue('module', first.id) : undefined} required>
+      <select name="target" defaultValue={first ? placeValue('module', first.moduleId) : undefined} required>
         {data.targets.map((h) => (
-          <optgroup key={h.id} label={`主页：${h.title}`}>
-            <option value={placeValue('homepage', h.id)}>{`${h.title}：每个文件夹作为新模块`}</option>
+          <optgroup key={h.homepageId} label={`主页：${h.name}`}>
+            <option value={placeValue('homepage', h.homepageId)}>{`${h.name}：每个文件夹作为新模块`}</option>
             {h.modules.map((m) => [
-              <option key={`m${m.id}`} value={placeValue('module', m.id)}>{`${m.name}：每个文件夹作为新分类`}</option>,
+              <option key={`m${m.moduleId}`} value={placeValue('module', m.moduleId)}>{`${m.name}：每个文件夹作为新分类`}</option>,
               ...m.categories.map((c) => (
-                <option key={`c${c.id}`} value={placeValue('bag', c.id)}>{`${m.name} › ${c.name}：导入到这个分类`}</option>
+                <option key={`c${c.bid}`} value={placeValue('bag', c.bid)}>{`${m.name} › ${'　'.repeat(c.depth)}${c.name}：导入到这个分类`}</option>
               )),
             ])}
           </optgroup>

@@ -450,15 +450,17 @@ async function writePlan(tx: Tx, plan: ImportPlan, at: WriteAt) {
 // ---------------------------------------------------------------------------------------------
 // Runs and undo
 
+/** The actor's own import run, with the address of the homepage it went into. */
 export async function ownRun(db: Db | Tx, actor: Actor, runId: number) {
   if (!actor) throw new NotSignedInError()
-  const [run] = await db
-    .select()
+  const [row] = await db
+    .select({ run: importRuns, code: homepages.code })
     .from(importRuns)
+    .innerJoin(homepages, eq(homepages.id, importRuns.homepageId))
     .where(and(eq(importRuns.id, runId), eq(importRuns.userId, actor.id)))
     .limit(1)
-  if (!run) throw new DomainError(NOT_FOUND)
-  return run
+  if (!row) throw new DomainError(NOT_FOUND)
+  return { ...row.run, homepageHref: row.code ? `/${row.code}` : '/' }
 }
 
 /**
@@ -521,33 +523,4 @@ export async function runsOfImport(db: Db, actor: Actor, importId: number) {
     .from(importRuns)
     .where(and(eq(importRuns.importId, importId), eq(importRuns.userId, actor!.id)))
     .orderBy(desc(importRuns.createdAt), desc(importRuns.id))
-}
-
-/**
- * Where the user may import to: their own homepages (not trashed), each with its modules and each
- * module's top-level categories, in their orders (the preview's one select).
- */
-export async function importTargets(db: Db, actor: Actor) {
-  if (!actor) throw new NotSignedInError()
-  const own = await db
-    .select({ id: homepages.id, title: homepages.title, code: homepages.code, isDefault: homepages.isDefault })
-    .from(homepages)
-    .where(and(eq(homepages.userId, actor.id), isNull(homepages.deletedAt)))
-    .orderBy(desc(homepages.isDefault), asc(homepages.id))
-  if (!own.length) return []
-  const ids = own.map((h) => h.id)
-  const mods = await db
-    .select({ id: modules.id, homepageId: modules.homepageId, name: modules.name })
-    .from(modules)
-    .where(inArray(modules.homepageId, ids))
-    .orderBy(asc(modules.sortKey), asc(modules.id))
-  const cats = await db
-    .select({ id: bags.id, moduleId: bags.moduleId, name: bags.name })
-    .from(bags)
-    .where(and(inArray(bags.homepageId, ids), isNull(bags.deletedAt), isNull(bags.parentId)))
-    .orderBy(asc(bags.sortKey), asc(bags.id))
-  return own.map((h) => ({
-    ...h,
-    modules: mods.filter((m) => m.homepageId === h.id).map((m) => ({ ...m, categories: cats.filter((c) => c.moduleId === m.id) })),
-  }))
 }
