@@ -304,3 +304,47 @@ describe('export, then import into an empty account', () => {
     expect(await tree(b.client, b.homepageId, starter)).toEqual(expected)
   })
 })
+
+test('undo keeps what was added to an imported category since, and the category with it', async () => {
+  const user = await signUp(baseUrl, '撤销')
+  const fileId = await uploadOk(user.client, new TextEncoder().encode(HOSTILE), 'undo.html')
+  const folders = (await ok(get(user.client, '/api/import/folder', { fileId }))).list as ApiFolder[]
+  const [module] = await modulesOf(user.client, user.homepageId)
+  const before = await categoriesOf(user.client, module!.moduleId)
+  const run = await ok(post(user.client, '/api/source/import', { fileId, folderIds: folders.map((f) => f.id), moduleId: module!.moduleId }))
+  const imported = (await categoriesOf(user.client, module!.moduleId)).slice(before.length)
+  expect(imported.map((c) => c.name)).toEqual(['工具', '空的'])
+  await ok(post(user.client, '/api/source/add', { bid: imported[0]!.bid, sour_name: '后来加的', sour_url: 'https://later.example/' }))
+
+  await ok(post(user.client, '/api/import/undo', { runId: run.runId }))
+  const after = await categoriesOf(user.client, module!.moduleId)
+  expect(after.map((c) => c.name)).toEqual([...before.map((c) => c.name), '工具'])
+  expect((await itemsOf(user.client, imported[0]!.bid)).map((i) => i.name)).toEqual(['后来加的'])
+})
+
+test('the bookmark log: what the user added, edited, moved, imported and deleted, newest first; only their own', async () => {
+  const user = await signUp(baseUrl, '日志')
+  const [module] = await modulesOf(user.client, user.homepageId)
+  const [category] = await categoriesOf(user.client, module!.moduleId)
+  const other = await ok(post(user.client, '/api/bag/add', { moduleId: module!.moduleId, name: '另一个分类', icon: 'tabler:star' }))
+  const added = await ok(post(user.client, '/api/source/add', { bid: category!.bid, sour_name: '记下来', sour_url: 'https://log.example/' }))
+  await ok(post(user.client, '/api/source/add', { bs_id: added.id, bid: category!.bid, sour_name: '改过了', sour_url: 'https://log.example/' }))
+  await ok(post(user.client, '/api/source/operation', { ids: [added.id], type: 'move', bid: other.bid }))
+  await ok(post(user.client, '/api/source/delete', { bs_ids: [added.id] }))
+  const fileId = await uploadOk(user.client, new TextEncoder().encode(HOSTILE), '日志.html')
+  const folders = (await ok(get(user.client, '/api/import/folder', { fileId }))).list as ApiFolder[]
+  await ok(post(user.client, '/api/source/import', { fileId, folderIds: [folders[0]!.id], bid: category!.bid }))
+
+  const page = await user.client.request('/user/bookmark-log')
+  expect(page.status).toBe(200)
+  const text = (await page.text()).replace(/<!-- -->/g, '')
+  const order = ['导入', '删除', '移动', '编辑', '添加'].map((action) => text.indexOf(`<span class="tag">${action}</span>`))
+  expect(order.every((at) => at > 0)).toBe(true)
+  expect([...order].sort((a, b) => a - b)).toEqual(order)
+  expect(text).toContain('「改过了」，另一个分类')
+  expect(text).toContain('个书签，来自 日志.html')
+  // Another user's log is their own.
+  const stranger = await signUp(baseUrl, '别人的日志')
+  expect(await (await stranger.client.request('/user/bookmark-log')).text()).toContain('还没有记录')
+  expect((await createClient(baseUrl).request('/user/bookmark-log')).status).toBe(302)
+})
