@@ -15,6 +15,7 @@ import {
   type User,
 } from '#app/db/schema/index.ts'
 import { LinkUrl, MAX_CHILDREN } from '#app/schemas/content.ts'
+import { homepageLabel } from '#app/schemas/homepage.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, NOT_FOUND, requireCapability } from './access.server.ts'
 import { logBookmarks } from './bookmark-log.server.ts'
@@ -548,6 +549,8 @@ export async function importTargets(db: Db, actor: Actor) {
     .orderBy(asc(bags.sortKey), asc(bags.id))
   return own.map((h) => ({
     ...h,
+    // An untitled homepage (every account's first) is named as everywhere else: "{nickname}的主页".
+    title: homepageLabel(h.title, actor.nickname),
     modules: mods.filter((m) => m.homepageId === h.id).map((m) => ({ ...m, categories: cats.filter((c) => c.moduleId === m.id) })),
   }))
 }
