@@ -191,7 +191,7 @@ function FolderTree({ data }: { data: PreviewData }) {
                   {f.skipped ? `，${f.skipped} 个将跳过` : ''}
                 </span>
                 {f.count || f.skipped ? (
-                  <Link to={previewHref(data.file.id, { folder: f.id })} aria-current={data.openFolder === f.id ? 'true' : undefined} aria-label={`查看 ${name} 里的书签`}>
+                  <Link to={previewHref(data.file.id, { folder: f.id })} aria-current={data.openFolder === f.id ? 'true' : undefined} aria-label={`查看书签：${name}`}>
                     查看书签
                   </Link>
                 ) : null}
