@@ -14,13 +14,15 @@ import {
   sources,
   type User,
 } from '#app/db/schema/index.ts'
-import { LinkUrl, MAX_CHILDREN } from '#app/schemas/content.ts'
+import { can } from '#app/auth/permissions.ts'
+import { LinkUrl, MAX_CHILDREN, TOO_MANY_CHILDREN } from '#app/schemas/content.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, NOT_FOUND, requireCapability } from './access.server.ts'
 import { logBookmarks } from './bookmark-log.server.ts'
 import { onceWithKey } from './idempotency.server.ts'
 import { type FileFolder, type FileLink, type ImportPlan, type ImportTarget, planImport, type PlanCategory, type PlanFolder, type PlanLink, urlKey } from './import-plan.ts'
 import { nextPosition, renumber } from './ordering.server.ts'
+import { countedChildren } from './source-move.server.ts'
 
 /**
  * Browser bookmark files (spec §4 Import dialog, §7 /api/import/*, /api/source/import): an upload
@@ -300,24 +302,26 @@ export type ImportResult = { runId: number; homepageId: number; report: ImportRe
 /** Where the import goes, checked and locked: the homepage row lock serialises it with every other writer. */
 async function resolveTarget(tx: Tx, actor: User, input: ImportInput) {
   if (input.bid) {
-    const [bag] = await tx.select().from(bags).where(and(eq(bags.id, input.bid), isNull(bags.deletedAt))).limit(1)
-    if (!bag) throw new DomainError(NOT_FOUND)
-    await requireCapability(tx, actor, bag.homepageId, ['add-link'], true)
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(sources)
-      .where(and(eq(sources.bagId, bag.id), isNull(sources.parentId), live, ne(sources.type, 'divider')))
-    return { homepageId: bag.homepageId, bag, moduleId: bag.moduleId, target: { kind: 'category', name: bag.name, roomLeft: MAX_CHILDREN - (row?.n ?? 0) } as ImportTarget }
+    const liveBag = async () => {
+      const [bag] = await tx.select().from(bags).where(and(eq(bags.id, input.bid!), isNull(bags.deletedAt))).limit(1)
+      if (!bag) throw new DomainError(NOT_FOUND)
+      return bag
+    }
+    const { role } = await requireCapability(tx, actor, (await liveBag()).homepageId, 'add-link', true)
+    // Read again under the lock: it may have gone to the trash meanwhile.
+    const bag = await liveBag()
+    const roomLeft = MAX_CHILDREN - (await countedChildren(tx, bag.id, null))
+    return { homepageId: bag.homepageId, role, bag, moduleId: bag.moduleId, target: { kind: 'category', name: bag.name, roomLeft } as ImportTarget }
   }
   if (input.moduleId) {
     const [module] = await tx.select().from(modules).where(eq(modules.id, input.moduleId)).limit(1)
     if (!module) throw new DomainError(NOT_FOUND)
-    await requireCapability(tx, actor, module.homepageId, 'manage-categories', true)
-    return { homepageId: module.homepageId, bag: null, moduleId: module.id, target: { kind: 'module' } as ImportTarget }
+    const { role } = await requireCapability(tx, actor, module.homepageId, 'manage-categories', true)
+    return { homepageId: module.homepageId, role, bag: null, moduleId: module.id, target: { kind: 'module' } as ImportTarget }
   }
   if (input.homepageId) {
-    await requireCapability(tx, actor, input.homepageId, 'manage-modules', true)
-    return { homepageId: input.homepageId, bag: null, moduleId: null, target: { kind: 'homepage' } as ImportTarget }
+    const { role } = await requireCapability(tx, actor, input.homepageId, 'manage-modules', true)
+    return { homepageId: input.homepageId, role, bag: null, moduleId: null, target: { kind: 'homepage' } as ImportTarget }
   }
   throw new DomainError('请选择导入位置')
 }
@@ -365,6 +369,8 @@ export async function importPicked(db: Db, actor: Actor, input: ImportInput): Pr
       target: place.target,
       existing: input.skipDuplicates ? await ownUrlKeys(tx, actor.id) : undefined,
     })
+    // Going on in 继续 categories makes categories: the owner's to do (a manager's import must fit).
+    if (plan.categories.length && place.target.kind === 'category' && !can(place.role, 'manage-categories')) throw new DomainError(TOO_MANY_CHILDREN)
     const [run] = await tx.insert(importRuns).values({ userId: actor.id, importId: file.id, homepageId: place.homepageId, report: plan.report }).returning({ id: importRuns.id })
     await writePlan(tx, plan, { runId: run!.id, homepageId: place.homepageId, bagId: place.bag?.id ?? null, moduleId: place.moduleId })
     const first = plan.items[0] ?? plan.categories[0]?.items[0] ?? plan.modules[0]?.categories[0]?.items[0]

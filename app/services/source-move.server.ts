@@ -50,11 +50,16 @@ function assertSortUnlocked(actor: User) {
  * Callers hold the homepage row lock, so two writers cannot both take the last place.
  */
 export async function assertRoom(tx: Db | Tx, bagId: number, parentId: number | null, adding = 1) {
+  if ((await countedChildren(tx, bagId, parentId)) + adding > MAX_CHILDREN) throw new DomainError(TOO_MANY_CHILDREN)
+}
+
+/** What counts towards a list's 100: its live bookmarks, dividers excluded. */
+export async function countedChildren(tx: Db | Tx, bagId: number, parentId: number | null) {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(sources)
     .where(and(eq(sources.bagId, bagId), parentId ? eq(sources.parentId, parentId) : isNull(sources.parentId), live, ne(sources.type, 'divider')))
-  if ((row?.n ?? 0) + adding > MAX_CHILDREN) throw new DomainError(TOO_MANY_CHILDREN)
+  return row?.n ?? 0
 }
 
 /**

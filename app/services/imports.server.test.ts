@@ -1,0 +1,53 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { expect, test } from 'vitest'
+import { bags, homepageMembers, sources } from '#app/db/schema/index.ts'
+import { TOO_MANY_CHILDREN } from '#app/schemas/content.ts'
+import { createOwner, createUser } from '#tests/db-utils.ts'
+import { generateBookmarkFile } from '#tests/fixtures/bookmark-file.ts'
+import { useTestDb } from '#tests/setup/test-db.ts'
+import { importFolderLinks, importPicked, importTree, storeBookmarkFile } from './imports.server.ts'
+
+const db = useTestDb()
+
+/** A file of one folder with `links` links, uploaded by `user`: its id and its folder's. */
+async function oneFolder(user: Parameters<typeof storeBookmarkFile>[1], links: number) {
+  const importId = await storeBookmarkFile(db(), user, { fileName: 'one.html', bytes: new TextEncoder().encode(generateBookmarkFile({ folders: 1, links })) })
+  const { folders } = await importTree(db(), user, importId)
+  return { importId, folderIds: folders.map((f) => f.id) }
+}
+
+/** A file of `links` links outside any folder, uploaded by `user`: its id and the links' ids. */
+async function looseLinks(user: Parameters<typeof storeBookmarkFile>[1], links: number) {
+  const html = `<DL><p>${Array.from({ length: links }, (_, i) => `<DT><A HREF="https://loose-${i}.example/">散 ${i}</A>`).join('\n')}</DL><p>`
+  const importId = await storeBookmarkFile(db(), user, { fileName: 'loose.html', bytes: new TextEncoder().encode(html) })
+  return { importId, folderIds: [], linkIds: (await importFolderLinks(db(), user, importId, null)).map((l) => l.id) }
+}
+
+const linksIn = async (bagId: number) =>
+  (await db().select().from(sources).where(and(eq(sources.bagId, bagId), isNull(sources.deletedAt)))).filter((s) => s.type === 'link').length
+
+test('going on in 继续 categories is the owner’s: a manager’s import that does not fit is refused and writes nothing', async () => {
+  const owner = await createOwner(db(), ['目标'])
+  const { user: manager } = await createUser(db())
+  await db().insert(homepageMembers).values({ homepageId: owner.homepageId, userId: manager.id, permission: 'manager' })
+  const bid = owner.bids[0]!
+
+  const small = await oneFolder(manager, 30)
+  const fits = await importPicked(db(), manager, { ...small, linkIds: [], bid })
+  expect(fits).toMatchObject({ report: { folders: 1, links: 30, categories: 0 } })
+
+  // 1 folder there, 150 loose links to add: 101 places needed, a 继续 category to make.
+  const big = await looseLinks(manager, 150)
+  await expect(importPicked(db(), manager, { ...big, bid })).rejects.toThrow(TOO_MANY_CHILDREN)
+  const categories = await db().select().from(bags).where(eq(bags.moduleId, owner.moduleId))
+  expect(categories.map((b) => b.name)).toEqual(['目标'])
+  expect(await linksIn(bid)).toBe(30)
+
+  // The owner's same import goes on in a 继续 category: nothing is dropped.
+  const ownerBig = await looseLinks(owner.user, 150)
+  const done = await importPicked(db(), owner.user, { ...ownerBig, bid })
+  expect(done).toMatchObject({ report: { categories: 1, links: 150, continued: 1 } })
+  const after = await db().select().from(bags).where(eq(bags.moduleId, owner.moduleId))
+  expect(after.map((b) => b.name).sort()).toEqual(['目标', '目标 继续'])
+  expect(await linksIn(bid)).toBe(30 + 99)
+})
