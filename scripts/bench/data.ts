@@ -5,3 +5,8 @@ export const LINKS_PER_CATEGORY = 50
 export const LINK_COUNT = CATEGORY_COUNT * LINKS_PER_CATEGORY
 /** Every bench link points under this origin: `https://example.com/<category>/<link>`. */
 export const LINK_ORIGIN = 'https://example.com'
+/** The generated file of budget 7: Chrome's shape, 200 folders in groups of ten, 10,000 bookmarks. */
+export const IMPORT_FOLDERS = 200
+export const IMPORT_LINKS = 10_000
+/** A group of ten folders (one top folder holding nine) becomes one module of the homepage. */
+export const IMPORT_TOP_FOLDERS = IMPORT_FOLDERS / 10
