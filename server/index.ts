@@ -8,6 +8,7 @@ import type { AppContext } from '#app/context.ts'
 import { openDb } from '#app/db/client.server.ts'
 import { migrate } from '#app/db/migrate.server.ts'
 import { startMaintenance } from '#app/services/maintenance.server.ts'
+import { backfillSearchColumns } from '#app/services/search.server.ts'
 import { seedDemo } from '#app/services/seed.server.ts'
 import { dataDirectories, ensureDataDirectories } from '#app/utils/data-dirs.server.ts'
 import { env } from '#app/utils/env.server.ts'
@@ -26,6 +27,9 @@ try {
 
 const handle = await openDb({ url: config.DATABASE_URL, dataDir: config.PGLITE_DIR })
 await migrate(handle)
+// Bookmarks written before search existed get their search columns once (a no-op afterwards).
+const searchFilled = await backfillSearchColumns(handle.db)
+if (searchFilled) console.log(`Search: indexed ${searchFilled} bookmarks written before search existed.`)
 if (await seedDemo(handle.db, config.DEMO_PASSWORD)) console.log('Seeded the demo account and homepage.')
 // Expired sessions, old idempotency keys, unused uploads: now and every hour (errors are logged).
 const maintenance = startMaintenance(handle.db)

@@ -22,6 +22,7 @@ import { logBookmarks } from './bookmark-log.server.ts'
 import { onceWithKey } from './idempotency.server.ts'
 import { type FileFolder, type FileLink, type ImportPlan, type ImportTarget, planImport, type PlanCategory, type PlanFolder, type PlanLink, urlKey } from './import-plan.ts'
 import { nextPosition, renumber } from './ordering.server.ts'
+import { searchColumns } from './search-index.ts'
 import { countedChildren } from './source-move.server.ts'
 
 /**
@@ -410,11 +411,11 @@ async function writePlan(tx: Tx, plan: ImportPlan, at: WriteAt) {
     items.forEach((item, i) => {
       const base = { homepageId: at.homepageId, bagId, importRunId: at.runId, sortKey: start + i, createdAt: item.addDate ?? now }
       if (item.kind === 'link') {
-        sourceRows.push({ ...base, type: 'link', name: item.name, url: item.url, note: item.note })
+        sourceRows.push({ ...base, type: 'link', name: item.name, url: item.url, note: item.note, ...searchColumns(item) })
         return
       }
       const id = folderIds[nextFolder++]!
-      folderRows.push({ ...base, id, type: 'folder', name: item.name, note: item.note })
+      folderRows.push({ ...base, id, type: 'folder', name: item.name, note: item.note, ...searchColumns(item) })
       item.links.forEach((link, j) =>
         sourceRows.push({
           homepageId: at.homepageId,
@@ -427,6 +428,7 @@ async function writePlan(tx: Tx, plan: ImportPlan, at: WriteAt) {
           name: link.name,
           url: link.url,
           note: link.note,
+          ...searchColumns(link),
         }),
       )
     })

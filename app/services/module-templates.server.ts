@@ -8,6 +8,7 @@ import { type Actor, requireCapability } from './access.server.ts'
 import { onceWithKey } from './idempotency.server.ts'
 import { moduleView } from './module.server.ts'
 import { nextPosition } from './ordering.server.ts'
+import { searchColumns } from './search-index.ts'
 
 /** Built-in module templates (app/services/templates/module-templates.ts): the menu, and adding one to a homepage. */
 
@@ -82,6 +83,7 @@ export async function chooseTemplate(db: Db, actor: Actor, input: ChooseTemplate
           name,
           url: new URL(url).href,
           note: note ?? '',
+          ...searchColumns({ name, url: new URL(url).href, note }),
           sortKey: position,
         })),
       ),

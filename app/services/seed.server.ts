@@ -3,6 +3,7 @@ import { hashPassword } from '#app/auth/password.server.ts'
 import type { Db } from '#app/db/client.server.ts'
 import { bags, homepages, modules, sources, users } from '#app/db/schema/index.ts'
 import { emailExists } from './account.server.ts'
+import { searchColumns } from './search-index.ts'
 
 export const DEMO_EMAIL = 'demo@example.com'
 
@@ -165,6 +166,7 @@ export async function seedDemo(db: Db, password: string) {
             name,
             url,
             note: note ?? '',
+            ...searchColumns({ name, url, note }),
             sortKey: index,
             // Real-looking click counts, so the abbreviations (k, w) show on the demo.
             clickAmount: (clicks = (clicks * 7919 + 12_345) % 23_000),

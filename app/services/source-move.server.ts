@@ -21,6 +21,7 @@ import {
   writeOrder,
 } from './ordering.server.ts'
 import { bookmarkSortOf } from '#app/schemas/sort.ts'
+import { searchColumns } from './search-index.ts'
 import { assertPrivacyStays, privacyAfterWrite } from './source-privacy.server.ts'
 
 /**
@@ -397,6 +398,7 @@ const copyOf = (r: Source, role: Role) => ({
   name: r.name,
   url: r.url,
   note: r.note,
+  ...searchColumns(r),
   icon: r.icon,
   formats: r.formats,
   ...privacyAfterWrite(role, { had: r }),

@@ -16,6 +16,7 @@ import { getBag } from './bag.server.ts'
 import type { SortMethod } from '#app/schemas/sort.ts'
 import { mergeOrder, moveStep, nextPosition, nextStarPosition, renumber, setTrashedKeys, starOrder, type Step, writeStarOrder } from './ordering.server.ts'
 import { sourceOrder } from './sort-order.server.ts'
+import { searchColumns } from './search-index.ts'
 import { assertRoom, keptParents, restoredPlaces } from './source-move.server.ts'
 import { type Privacy, privacyAfterWrite } from './source-privacy.server.ts'
 
@@ -37,7 +38,7 @@ export const DIVIDER_DELETED_MSG = '分割线已删除！'
 export const PRIVACY_MSG = '隐私设置成功'
 export const STARS_SORTED_MSG = '排序已自动保存'
 
-function hostOf(url: string | null) {
+export function hostOf(url: string | null) {
   if (!url) return ''
   try {
     return new URL(url).host
@@ -156,6 +157,8 @@ async function upsertSource(
       .update(sources)
       .set({
         ...fields,
+        // Fields left out keep their value: the search columns read them from the row.
+        ...searchColumns({ name: fields.name ?? row.name, url: fields.url !== undefined ? fields.url : row.url, note: fields.note ?? row.note }),
         ...privacyAfterWrite(target.role, { asked, had: row }),
         bagId: target.bag.id,
         parentId: target.parentId,
@@ -179,6 +182,7 @@ async function upsertSource(
     .values({
       name: '',
       ...fields,
+      ...searchColumns({ name: fields.name ?? '', url: fields.url, note: fields.note }),
       ...privacyAfterWrite(target.role, { asked }),
       type,
       homepageId: target.bag.homepageId,
@@ -258,7 +262,11 @@ export async function renameSource(db: Db, actor: Actor, id: number, name: strin
     const { row, role } = await editableSource(tx, actor, id)
     const [limit, message] = NAME_LIMITS[row.type] ?? [100, '名称不能超过100个字']
     if ([...name].length > limit) throw new DomainError(message)
-    const [updated] = await tx.update(sources).set({ name }).where(eq(sources.id, row.id)).returning()
+    const [updated] = await tx
+      .update(sources)
+      .set({ name, ...searchColumns({ name, url: row.url, note: row.note }) })
+      .where(eq(sources.id, row.id))
+      .returning()
     await logSource(tx, actor, 'edit', updated!, '')
     return sourceView(updated!, role)
   })

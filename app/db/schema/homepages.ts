@@ -151,6 +151,13 @@ export const sources = pgTable(
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
     deletedBatchId: text('deleted_batch_id'),
+    /**
+     * Ctrl+K search, computed on write by searchColumns (app/services/search-index.ts): the
+     * name, URL, note and the name's pinyin, lower-cased, and the distinct 2-character grams of
+     * that text, which a plain GIN index serves for Chinese queries of two characters and more.
+     */
+    searchText: text('search_text').notNull().default(''),
+    searchGrams: text('search_grams').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('sources_order_key')
@@ -158,6 +165,7 @@ export const sources = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index('sources_homepage_idx').on(t.homepageId),
     index('sources_import_run_idx').on(t.importRunId).where(sql`${t.importRunId} is not null`),
+    index('sources_search_grams_idx').using('gin', t.searchGrams),
   ],
 )
 
