@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       // Only what the page shows: everything a loader returns reaches the browser.
-      user: user ? { id: user.id, nickname: user.nickname } : null,
+      user: user ? { id: user.id, nickname: user.nickname, searchKeymap: user.searchKeymap } : null,
       toast,
       clock: { now: Date.now(), timeZone: viewerTimeZone(request) },
     },

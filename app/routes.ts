@@ -122,6 +122,11 @@ export default [
     route('import/delete-folder', 'routes/api/import.delete-folder.ts'),
     route('import/undo', 'routes/api/import.undo.ts'),
     route('source/import', 'routes/api/source.import.ts'),
+    // Ctrl+K bookmark search and its history (app/services/search.server.ts).
+    route('search/bookmark', 'routes/api/search.bookmark.ts'),
+    route('search/history', 'routes/api/search.history.ts'),
+    route('search/add-history', 'routes/api/search.add-history.ts'),
+    route('search/clear-history', 'routes/api/search.clear-history.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
   // Library icons as SVG for CSS masks: /resources/icons/tabler/star.svg.
@@ -140,6 +145,8 @@ export default [
   // The export's files (resource routes: no page around them).
   route('user/export/bookmarks.html', 'routes/user.export.bookmarks.ts'),
   route('user/export/data.json', 'routes/user.export.data.ts'),
+  // The signed-in user's bookmark search without JavaScript (the Ctrl+K dialog's page).
+  route('search', 'routes/search.tsx'),
   // An uploaded bookmark file's preview and import (spec §2 /preview?id=).
   route('preview', 'routes/preview.tsx'),
   // A shared category (spec §2 /collection/{id}).

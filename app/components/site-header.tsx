@@ -2,8 +2,9 @@ import { Form, Link, NavLink, useLocation, useMatches } from 'react-router'
 import { withDialog } from './auth/dialog-url.ts'
 import { Clock } from './clock.tsx'
 import { homepagesPopoverHref } from './manage/dialog-href.ts'
+import { SearchLauncher } from './search/search-launcher.tsx'
 
-export type HeaderUser = { id: number; nickname: string } | null
+export type HeaderUser = { id: number; nickname: string; searchKeymap: string } | null
 
 /** Names of 10 or more characters get a tooltip, since the header may cut them (spec §2). */
 const TOOLTIP_FROM = 10
@@ -49,6 +50,14 @@ export function SiteHeader({
           </NavLink>
         </nav>
         <Clock now={clock.now} timeZone={clock.timeZone} />
+        {/* Bookmark search (Ctrl+K): a guest is asked to sign in first (spec §6). */}
+        {user ? (
+          <SearchLauncher keymap={user.searchKeymap} />
+        ) : (
+          <Link to={withDialog(location, 'login')} className="button button-ghost header-search" preventScrollReset>
+            搜索
+          </Link>
+        )}
         <div className="account">
           {user ? (
             <>

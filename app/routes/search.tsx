@@ -1,0 +1,131 @@
+import { Form, Link, redirect } from 'react-router'
+import type { Route } from './+types/search'
+import { groupHits, groupLabel, HitBody, hitLinkProps, homepageHref, searchPageHref } from '#app/components/search/search-results.tsx'
+import { appContext, userContext } from '#app/context.ts'
+import { pageOf } from '#app/schemas/ids.ts'
+import { NO_RESULTS_MSG, SEARCH_HISTORY_SHOWN, SEARCH_KEYWORD_MAX } from '#app/schemas/search.ts'
+import { guestHistoryHeader, rememberSearch, searchBookmarks, searchHistoryOf } from '#app/services/search.server.ts'
+import { DomainError } from '#app/utils/errors.ts'
+import { isHttps } from '#app/utils/http.server.ts'
+import '#app/components/search/search.css'
+
+/**
+ * `/search?wd=&page=`: the Ctrl+K dialog as a page, for browsers without JavaScript (the header's
+ * search button is a link here). A plain GET form, 5 hits a page grouped by homepage and
+ * category, the last 3 keywords. Guests sign in first (spec §6: a guest's search opens login).
+ */
+
+/**
+ * A keyword enters the history only from our own pages or the address bar: a GET from another
+ * site (a link, an image) must not write into it.
+ */
+function fromOurPages(request: Request) {
+  const site = request.headers.get('Sec-Fetch-Site')
+  return site === null || site === 'same-origin' || site === 'none'
+}
+
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const user = context.get(userContext)
+  const wd = url.searchParams.get('wd')
+  const page = pageOf(url.searchParams.get('page'))
+  if (!user) {
+    const remember = wd?.trim() && fromOurPages(request)
+    throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`, {
+      headers: remember ? { 'Set-Cookie': await guestHistoryHeader(request, wd, { secure: isHttps(request) }) } : {},
+    })
+  }
+  const { db } = context.get(appContext)
+  let result = null
+  let error = null
+  if (wd !== null) {
+    try {
+      result = await searchBookmarks(db, user, { wd, page })
+      if (page === 1 && fromOurPages(request)) await rememberSearch(db, user, wd)
+    } catch (e) {
+      if (!(e instanceof DomainError)) throw e
+      error = e.message
+    }
+  }
+  const history = (await searchHistoryOf(db, user)).slice(0, SEARCH_HISTORY_SHOWN)
+  return { wd: wd ?? '', result, error, history }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.wd ? `${loaderData.wd} - 搜索书签 - 起页` : '搜索书签 - 起页' }]
+
+export default function SearchPage({ loaderData: data }: Route.ComponentProps) {
+  const { result } = data
+  return (
+    <main id="main" className="page search-page">
+      <h1>搜索书签</h1>
+      <Form method="get" action="/search" role="search" className="search-form">
+        <label htmlFor="search-page-wd" className="visually-hidden">
+          关键词
+        </label>
+        <input id="search-page-wd" type="search" name="wd" defaultValue={data.wd} maxLength={SEARCH_KEYWORD_MAX} placeholder="名称、网址、备注或拼音" />
+        <button type="submit" className="button button-primary">
+          搜索
+        </button>
+      </Form>
+      {data.history.length ? (
+        <nav className="search-history" aria-label="最近搜索">
+          <span className="muted">最近搜索：</span>
+          <ul>
+            {data.history.map((word) => (
+              <li key={word}>
+                <Link to={searchPageHref(word)}>{word}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {data.error ? (
+        <p className="form-error" role="alert">
+          {data.error}
+        </p>
+      ) : null}
+      {result ? (
+        result.list.length ? (
+          <>
+            <p className="muted" role="status">{`找到 ${result.total} 个书签`}</p>
+            {groupHits(result.list).map((group) => (
+              <section key={group.key} className="search-group" aria-label={groupLabel(group)}>
+                <h2 className="search-group-title">
+                  <Link to={homepageHref(group.homepage.code)}>{group.homepage.name || '未命名主页'}</Link>
+                  {` › ${group.module.name} › ${group.category.name}`}
+                </h2>
+                <ul className="search-hits">
+                  {group.hits.map((hit) => (
+                    <li key={hit.id}>
+                      <a className="search-hit" {...hitLinkProps(hit)}>
+                        <HitBody hit={hit} />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+            {result.page > 1 || result.hasMore ? (
+              <nav className="pager" aria-label="分页">
+                {result.page > 1 ? (
+                  <Link to={searchPageHref(data.wd, result.page - 1)} rel="prev">
+                    上一页
+                  </Link>
+                ) : null}
+                <span className="muted">{`第 ${result.page} / ${Math.max(1, Math.ceil(result.total / result.size))} 页`}</span>
+                {result.hasMore ? (
+                  <Link to={searchPageHref(data.wd, result.page + 1)} rel="next">
+                    下一页
+                  </Link>
+                ) : null}
+              </nav>
+            ) : null}
+          </>
+        ) : (
+          <p className="empty-page muted" role="status">
+            {NO_RESULTS_MSG}
+          </p>
+        )
+      ) : null}
+    </main>
+  )
+}
