@@ -52,7 +52,7 @@ export function SiteHeader({
         <Clock now={clock.now} timeZone={clock.timeZone} />
         {/* Bookmark search (Ctrl+K): a guest is asked to sign in first (spec §6). */}
         {user ? (
-          <SearchLauncher keymap={user.searchKeymap} />
+          <SearchLauncher keymap={user.searchKeymap || 'k'} />
         ) : (
           <Link to={withDialog(location, 'login')} className="button button-ghost header-search" preventScrollReset>
             搜索

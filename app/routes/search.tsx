@@ -29,10 +29,9 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const wd = url.searchParams.get('wd')
   const page = pageOf(url.searchParams.get('page'))
   if (!user) {
-    const remember = wd?.trim() && fromOurPages(request)
-    throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`, {
-      headers: remember ? { 'Set-Cookie': await guestHistoryHeader(request, wd, { secure: isHttps(request) }) } : {},
-    })
+    // A guest's keyword is kept in their cookie (spec §9) on the way to signing in.
+    const cookie = wd !== null && fromOurPages(request) ? await guestHistoryHeader(request, wd, { secure: isHttps(request) }) : null
+    throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`, { headers: cookie ? { 'Set-Cookie': cookie } : {} })
   }
   const { db } = context.get(appContext)
   let result = null

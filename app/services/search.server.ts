@@ -16,7 +16,6 @@ import { hostOf } from './source.server.ts'
  * are not results: a hit is something to open, and a link inside a folder names its folder.
  */
 
-
 export type SearchHit = {
   id: number
   name: string
@@ -73,6 +72,16 @@ const ownLinks = (userId: number) =>
     eq(sources.blacklist, false),
   )
 
+async function countMatches(db: Db, where: SQL | undefined) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sources)
+    .innerJoin(homepages, eq(homepages.id, sources.homepageId))
+    .innerJoin(bags, eq(bags.id, sources.bagId))
+    .where(where)
+  return row?.n ?? 0
+}
+
 export async function searchBookmarks(
   db: Db,
   actor: Actor,
@@ -111,12 +120,8 @@ export async function searchBookmarks(
     .orderBy(rankOf(keyword), desc(sources.clickAmount), desc(sources.id))
     .limit(size)
     .offset((page - 1) * size)
-  // Past the last page there is no row to carry the count.
-  const total =
-    rows[0]?.total ??
-    (page > 1
-      ? ((await db.select({ n: sql<number>`count(*)::int` }).from(sources).innerJoin(homepages, eq(homepages.id, sources.homepageId)).innerJoin(bags, eq(bags.id, sources.bagId)).where(where))[0]?.n ?? 0)
-      : 0)
+  // Past the last page no row carries the count: it takes a query of its own.
+  const total = rows[0]?.total ?? (page > 1 ? await countMatches(db, where) : 0)
   const list = rows.map(
     (r): SearchHit => ({
       id: r.id,
@@ -192,12 +197,16 @@ export async function guestHistory(request: Request): Promise<string[]> {
   return Array.isArray(value) ? value.filter((w): w is string => typeof w === 'string' && historyWord(w) === w && w !== '').slice(0, SEARCH_HISTORY_KEPT) : []
 }
 
-/** The Set-Cookie header of a guest's history with `wd` put first (an empty list clears it). */
+/**
+ * The Set-Cookie header of a guest's history with `wd` put first, or null when `wd` is no keyword;
+ * `wd` null clears the history.
+ */
 export async function guestHistoryHeader(request: Request, wd: string | null, { secure }: { secure: boolean }) {
-  const word = wd === null ? '' : historyWord(wd)
-  if (wd !== null && !word) throw new DomainError(EMPTY_KEYWORD_MSG)
-  const words = wd === null ? [] : [word, ...(await guestHistory(request)).filter((w) => w !== word)].slice(0, SEARCH_HISTORY_KEPT)
-  return words.length ? guestHistoryCookie.serialize(words, { secure }) : guestHistoryCookie.serialize([], { secure, maxAge: 0 })
+  if (wd === null) return guestHistoryCookie.serialize([], { secure, maxAge: 0 })
+  const word = historyWord(wd)
+  if (!word) return null
+  const words = [word, ...(await guestHistory(request)).filter((w) => w !== word)].slice(0, SEARCH_HISTORY_KEPT)
+  return guestHistoryCookie.serialize(words, { secure })
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,9 @@ export const loader = postOnly
 
 /** POST /api/search/clear-history: forgets the search history (a guest's cookie too). */
 export const action = defineApi(z.object({}), async (_input, { db, user, request }) => {
-  if (user) await clearSearchHistory(db, user)
-  return apiOk(null, HISTORY_CLEARED_MSG, user ? {} : { 'Set-Cookie': await guestHistoryHeader(request, null, { secure: isHttps(request) }) })
+  if (user) {
+    await clearSearchHistory(db, user)
+    return apiOk(null, HISTORY_CLEARED_MSG)
+  }
+  return apiOk(null, HISTORY_CLEARED_MSG, { 'Set-Cookie': (await guestHistoryHeader(request, null, { secure: isHttps(request) }))! })
 })
