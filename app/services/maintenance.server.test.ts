@@ -8,7 +8,7 @@ import { idempotencyKeys, sessions, uploads } from '#app/db/schema/index.ts'
 import { diskStorage, type UploadStorage } from '#app/uploads/storage.server.ts'
 import { createUser } from '#tests/db-utils.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
-import { IDEMPOTENCY_KEY_TTL_MS, purgeIdempotencyKeys, runMaintenance, startMaintenance } from './maintenance.server.ts'
+import { IDEMPOTENCY_KEY_TTL_MS, purgeIdempotencyKeys, refreshStatistics, runMaintenance, startMaintenance } from './maintenance.server.ts'
 
 const db = useTestDb()
 let dir: string
@@ -65,6 +65,23 @@ test('one pass ends expired sessions, drops old keys and cleans up uploads', asy
   await ageUpload(oldName)
   await runMaintenance(db(), { storage })
   expect(await readdir(dir)).toEqual([])
+})
+
+test('planner statistics: tables never analysed, or grown by a fifth, are analysed; then nothing until they change', async () => {
+  const analysed = async () => {
+    const result = await db().execute(sql`select reltuples from pg_class where relname = 'idempotency_keys'`)
+    return (result as unknown as { rows: { reltuples: number }[] }).rows[0]!.reltuples
+  }
+  await refreshStatistics(db())
+  expect(await refreshStatistics(db())).toEqual([])
+  const { user } = await createUser(db())
+  await db()
+    .insert(idempotencyKeys)
+    .values(Array.from({ length: 3000 }, (_, i) => ({ userId: user.id, key: `bulk-${i}` })))
+  expect(await refreshStatistics(db())).toContain('idempotency_keys')
+  expect(await analysed()).toBeGreaterThanOrEqual(3000)
+  expect(await refreshStatistics(db())).toEqual([])
+  await db().delete(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id))
 })
 
 test('a failing step is reported, never thrown, and the other steps still run', async () => {

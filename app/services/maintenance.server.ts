@@ -6,7 +6,7 @@ import type { UploadStorage } from '#app/uploads/storage.server.ts'
 import { cleanUpUploads } from '#app/uploads/records.server.ts'
 
 /**
- * The periodic maintenance job: expired sessions, old idempotency keys and unused uploads, at boot
+ * The periodic maintenance job: expired sessions, old idempotency keys, planner statistics and unused uploads, at boot
  * and then every hour. Every step is safe to run in several app processes at once.
  */
 
@@ -22,6 +22,23 @@ export async function purgeIdempotencyKeys(db: Db, olderThanMs = IDEMPOTENCY_KEY
     .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`))
     .returning({ key: idempotencyKeys.key })
   return rows.length
+}
+
+/**
+ * Planner statistics for the tables that never had them or have grown or shrunk by a fifth since.
+ * PostgreSQL's autovacuum keeps them current on a server; PGlite runs no background workers, so
+ * without this its planner guesses, and e.g. Ctrl+K search walks every bookmark instead of the
+ * bigram index (PERFORMANCE.md budget 8). Returns the tables analysed.
+ */
+export async function refreshStatistics(db: Db) {
+  const result = await db.execute(sql`
+    select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind = 'r' and (c.reltuples < 0
+      or abs(pg_relation_size(c.oid) / current_setting('block_size')::int - c.relpages) > 10 + c.relpages / 5)`)
+  // node-postgres and PGlite both answer `{ rows }`.
+  const names = (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name)
+  for (const name of names) await db.execute(sql`analyze ${sql.identifier(name)}`)
+  return names
 }
 
 export type MaintenanceOptions = {
@@ -40,6 +57,10 @@ function steps(db: Db, { storage, uploadGraceMs }: MaintenanceOptions): [string,
     ['idempotency keys', async () => {
       const count = await purgeIdempotencyKeys(db)
       return count ? `dropped ${count} old idempotency keys` : null
+    }],
+    ['planner statistics', async () => {
+      const tables = await refreshStatistics(db)
+      return tables.length ? `analysed ${tables.length} tables` : null
     }],
     ['unused uploads', async () => {
       const { registered, deleted } = await cleanUpUploads(db, { storage, graceMs: uploadGraceMs })

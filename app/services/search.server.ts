@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { createCookie } from 'react-router'
 import type { Db } from '#app/db/client.server.ts'
@@ -60,27 +60,21 @@ function rankOf(keyword: string): SQL<number> {
 
 const folders = alias(sources, 'folder')
 
-/** Live links on the user's own homepages not in the trash, in live categories. */
-const ownLinks = (userId: number) =>
+/**
+ * Live links on the user's own homepages that are not in the trash. A trashed category's
+ * bookmarks are trashed with it (bag.server.ts trashBag), so `sources.deleted_at` covers both.
+ */
+const ownLinks = (db: Db, userId: number) =>
   and(
-    eq(homepages.userId, userId),
-    isNull(homepages.deletedAt),
-    isNull(bags.deletedAt),
+    inArray(
+      sources.homepageId,
+      db.select({ id: homepages.id }).from(homepages).where(and(eq(homepages.userId, userId), isNull(homepages.deletedAt))),
+    ),
     isNull(sources.deletedAt),
     eq(sources.type, 'link'),
     // Blacklisted links read 违规链接 even to their owner: their name is no match.
     eq(sources.blacklist, false),
   )
-
-async function countMatches(db: Db, where: SQL | undefined) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(sources)
-    .innerJoin(homepages, eq(homepages.id, sources.homepageId))
-    .innerJoin(bags, eq(bags.id, sources.bagId))
-    .where(where)
-  return row?.n ?? 0
-}
 
 export async function searchBookmarks(
   db: Db,
@@ -90,8 +84,25 @@ export async function searchBookmarks(
   if (!actor) throw new NotSignedInError()
   const keyword = normaliseKeyword(wd)
   if (!keyword) throw new DomainError(EMPTY_KEYWORD_MSG)
-  const where = and(ownLinks(actor.id), matching(keyword))
+  const where = and(ownLinks(db, actor.id), matching(keyword))
+  // Step 1 over the bookmarks alone: the page's ids and the whole count, in one pass over the
+  // matches. Step 2 joins homepage, module, category and folder for those few rows only.
+  const hits = db.$with('hits').as(
+    db
+      .select({
+        id: sources.id,
+        rank: rankOf(keyword).as('hit_rank'),
+        clicks: sources.clickAmount,
+        total: sql<number>`count(*) over ()`.as('total'),
+      })
+      .from(sources)
+      .where(where)
+      .orderBy(sql`hit_rank`, desc(sources.clickAmount), desc(sources.id))
+      .limit(size)
+      .offset((page - 1) * size),
+  )
   const rows = await db
+    .with(hits)
     .select({
       id: sources.id,
       name: sources.name,
@@ -108,20 +119,17 @@ export async function searchBookmarks(
       bagName: bags.name,
       folderId: folders.id,
       folderName: folders.name,
-      // The whole count in the same query: one pass over the matches.
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: sql<number>`${hits.total}`.mapWith(Number),
     })
-    .from(sources)
+    .from(hits)
+    .innerJoin(sources, eq(sources.id, hits.id))
     .innerJoin(homepages, eq(homepages.id, sources.homepageId))
     .innerJoin(bags, eq(bags.id, sources.bagId))
     .innerJoin(modules, eq(modules.id, bags.moduleId))
     .leftJoin(folders, eq(folders.id, sources.parentId))
-    .where(where)
-    .orderBy(rankOf(keyword), desc(sources.clickAmount), desc(sources.id))
-    .limit(size)
-    .offset((page - 1) * size)
+    .orderBy(hits.rank, desc(hits.clicks), desc(hits.id))
   // Past the last page no row carries the count: it takes a query of its own.
-  const total = rows[0]?.total ?? (page > 1 ? await countMatches(db, where) : 0)
+  const total = rows[0]?.total ?? (page > 1 ? ((await db.select({ n: sql<number>`count(*)::int` }).from(sources).where(where))[0]?.n ?? 0) : 0)
   const list = rows.map(
     (r): SearchHit => ({
       id: r.id,

@@ -10,3 +10,5 @@ export const IMPORT_FOLDERS = 200
 export const IMPORT_LINKS = 10_000
 /** A group of ten folders (one top folder holding nine) becomes one module of the homepage. */
 export const IMPORT_TOP_FOLDERS = IMPORT_FOLDERS / 10
+/** Budget 8: the bookmarks of the one user the Ctrl+K search bench searches (500 categories of 100). */
+export const SEARCH_BOOKMARKS = 50_000

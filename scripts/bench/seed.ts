@@ -11,6 +11,7 @@ import { hashPassword } from '#app/auth/password.server.ts'
 import { type Db, openDb } from '#app/db/client.server.ts'
 import { migrate } from '#app/db/migrate.server.ts'
 import { bags, homepages, modules, sources, users } from '#app/db/schema/index.ts'
+import { searchColumns } from '#app/services/search-index.ts'
 import { seedDemo } from '#app/services/seed.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { BENCH_CODE, CATEGORY_COUNT, LINK_COUNT, LINK_ORIGIN, LINKS_PER_CATEGORY } from './data.ts'
@@ -65,20 +66,23 @@ async function seedBenchHomepage(db: Db) {
         })),
       )
       .returning({ id: bags.id, sortKey: bags.sortKey })
-    // 1,000 rows × 8 parameters: far below PostgreSQL's 65,535-parameter limit per statement.
+    // 1,000 rows × 10 parameters: far below PostgreSQL's 65,535-parameter limit per statement.
     await tx.insert(sources).values(
       bagRows.flatMap((bag) => {
         const category = bag.sortKey + 1
-        return Array.from({ length: LINKS_PER_CATEGORY }, (_, index) => ({
-          homepageId: homepage.id,
-          bagId: bag.id,
-          type: 'link' as const,
-          name: `网站 ${category}-${index + 1}`,
-          url: `${LINK_ORIGIN}/${category}/${index + 1}`,
-          note: NOTES[(category + index) % NOTES.length]!,
-          sortKey: index,
-          clickAmount: clicksFor(category, index + 1),
-        }))
+        return Array.from({ length: LINKS_PER_CATEGORY }, (_, index) => {
+          const fields = { name: `网站 ${category}-${index + 1}`, url: `${LINK_ORIGIN}/${category}/${index + 1}`, note: NOTES[(category + index) % NOTES.length]! }
+          return {
+            homepageId: homepage.id,
+            bagId: bag.id,
+            type: 'link' as const,
+            ...fields,
+            // As every write path does (app/services/search-index.ts).
+            ...searchColumns(fields),
+            sortKey: index,
+            clickAmount: clicksFor(category, index + 1),
+          }
+        })
       }),
     )
     await tx.update(users).set({ currentHomepageId: homepage.id }).where(eq(users.id, user.id))

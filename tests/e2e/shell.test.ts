@@ -91,6 +91,8 @@ test.describe('the page shell', () => {
     const expected: { name?: string; className?: unknown; href: string }[] = [
       { className: expect.stringContaining('brand'), href: '/' },
       { name: '首页', href: '/' },
+      // Bookmark search: a guest is asked to sign in first (spec §6).
+      { name: '搜索', href: '/?dialog=login' },
       { name: '登录', href: '/?dialog=login' },
       { name: '注册', href: '/?dialog=register' },
     ]

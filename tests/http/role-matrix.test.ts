@@ -290,6 +290,9 @@ const NOT_HOMEPAGE_CALLS = new Set([
   '/api/import/delete',
   '/api/import/delete-folder',
   '/api/import/undo',
+  // The user's own search history (tests/http/search.test.ts): no homepage's data.
+  '/api/search/add-history',
+  '/api/search/clear-history',
 ])
 
 /** Everything the owner sees of the world, as one string: equal before and after means "unchanged". */

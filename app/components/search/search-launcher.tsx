@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, type MouseEvent, useEffect, useEffectEvent, useId, useRef, useState } from 'react'
 import * as Dialog from '@radix-ui/react-dialog'
 import { Form, Link } from 'react-router'
 import { NO_RESULTS_MSG, SEARCH_HISTORY_SHOWN, SEARCH_KEYWORD_MAX } from '#app/schemas/search.ts'
@@ -34,6 +34,7 @@ export function SearchLauncher({ keymap }: { keymap: string }) {
   const [history, setHistory] = useState<string[]>([])
   const returnTo = useRef<Element | null>(null)
   const button = useRef<HTMLAnchorElement>(null)
+  const inputId = useId()
 
   const show = () => {
     if (open) return
@@ -43,17 +44,17 @@ export function SearchLauncher({ keymap }: { keymap: string }) {
       .then((answer) => answer.code === 1 && setHistory(answer.data))
       .catch(() => setHistory([]))
   }
-  const showRef = useRef(show)
-  showRef.current = show
+  const onShortcut = useEffectEvent(show)
 
-  // The shortcut is a document-wide key listener: a subscription, set up once per key.
+  // The shortcut is a document-wide key listener: a subscription, set up once per key. Shift is
+  // allowed: a special character may need it.
   useEffect(() => {
     const key = keymap.toLowerCase()
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.altKey || event.shiftKey || event.key.toLowerCase() !== key) return
+      if (event.altKey || event.key.toLowerCase() !== key) return
       if (!(isMac() ? event.metaKey : event.ctrlKey)) return
       event.preventDefault()
-      showRef.current()
+      onShortcut()
     }
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
@@ -65,7 +66,7 @@ export function SearchLauncher({ keymap }: { keymap: string }) {
     event.preventDefault()
     show()
   }
-  const shortcut = `${keymap.toUpperCase()}`
+  const shortcut = keymap.toUpperCase()
   return (
     <>
       <Link
@@ -86,6 +87,11 @@ export function SearchLauncher({ keymap }: { keymap: string }) {
             className="dialog-card dialog-modal search-dialog"
             style={{ width: 800 }}
             aria-describedby={undefined}
+            onOpenAutoFocus={(event) => {
+              // Straight into the search box (not the close button, first in the dialog).
+              event.preventDefault()
+              document.getElementById(inputId)?.focus()
+            }}
             onCloseAutoFocus={(event) => {
               event.preventDefault()
               const back = returnTo.current
@@ -99,7 +105,7 @@ export function SearchLauncher({ keymap }: { keymap: string }) {
                 ×
               </Dialog.Close>
             </header>
-            <SearchPanel history={history} setHistory={setHistory} close={() => setOpen(false)} />
+            <SearchPanel inputId={inputId} history={history} setHistory={setHistory} close={() => setOpen(false)} />
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
@@ -109,7 +115,17 @@ export function SearchLauncher({ keymap }: { keymap: string }) {
 
 type Results = { wd: string; list: SearchHit[]; total: number; page: number; hasMore: boolean }
 
-function SearchPanel({ history, setHistory, close }: { history: string[]; setHistory: (h: string[]) => void; close: () => void }) {
+function SearchPanel({
+  inputId,
+  history,
+  setHistory,
+  close,
+}: {
+  inputId: string
+  history: string[]
+  setHistory: (h: string[]) => void
+  close: () => void
+}) {
   const id = useId()
   const listboxId = `${id}-listbox`
   const optionId = (index: number) => `${id}-option-${index}`
@@ -205,12 +221,12 @@ function SearchPanel({ history, setHistory, close }: { history: string[]; setHis
     <div className="search-panel">
       {/* Enter without a chosen hit shows every result on the search page. */}
       <Form method="get" action="/search" role="search" className="search-form" onSubmit={close}>
-        <label htmlFor={`${id}-input`} className="visually-hidden">
+        <label htmlFor={inputId} className="visually-hidden">
           搜索书签
         </label>
         <input
           ref={input}
-          id={`${id}-input`}
+          id={inputId}
           type="search"
           name="wd"
           value={query}

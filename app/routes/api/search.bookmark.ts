@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineApi } from '#app/api/define-api.server.ts'
 import { getOnly } from '#app/api/method.server.ts'
-import { pageOf } from '#app/schemas/ids.ts'
+import { PageNumber } from '#app/schemas/ids.ts'
 import { SEARCH_PAGE_SIZE } from '#app/schemas/search.ts'
 import { searchBookmarks } from '#app/services/search.server.ts'
 
@@ -11,7 +11,7 @@ export const action = getOnly
 export const loader = defineApi(
   z.object({
     wd: z.string().catch(''),
-    page: z.unknown().transform(pageOf),
+    page: PageNumber.catch(1),
     size: z.coerce.number().int().min(1).max(50).catch(SEARCH_PAGE_SIZE),
   }),
   (input, { db, user }) => searchBookmarks(db, user, input),
