@@ -8,4 +8,4 @@ CREATE TABLE "search_history" (
 ALTER TABLE "sources" ADD COLUMN "search_text" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "sources" ADD COLUMN "search_grams" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "search_history" ADD CONSTRAINT "search_history_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "sources_search_grams_idx" ON "sources" USING gin ("search_grams");
+CREATE INDEX "sources_search_grams_idx" ON "sources" USING gin ("search_grams") WITH (gin_pending_list_limit=256);

@@ -5,12 +5,20 @@ const fieldsOf = (text: string) => text.split(FIELD_SEPARATOR)
 
 test('name, pinyin in full and initials, URL and note, lower-cased, one field each', () => {
   const { searchText } = searchColumns({ name: '百度一下 Baidu', url: 'https://www.Baidu.com/', note: '搜索引擎' })
-  expect(fieldsOf(searchText)).toEqual(['百度一下 baidu', 'baiduyixia baidu', 'bdyx baidu', 'https://www.baidu.com/', '搜索引擎'])
+  expect(fieldsOf(searchText)).toEqual(['百度一下 baidu', 'baiduyixia baidu', 'bdyx baidu', 'baidu.com/', '搜索引擎'])
+})
+
+test('an address is indexed and searched without its scheme and www.', () => {
+  expect(fieldsOf(searchColumns({ name: 'x', url: 'HTTPS://WWW.Example.com/a?b=1' }).searchText)[3]).toBe('example.com/a?b=1')
+  expect(fieldsOf(searchColumns({ name: 'x', url: 'ftp://files.example.com/' }).searchText)[3]).toBe('files.example.com/')
+  expect(normaliseKeyword('https://www.GitHub.com/x')).toBe('github.com/x')
+  expect(normaliseKeyword('github.com')).toBe('github.com')
 })
 
 test('polyphones are read in their word: 重庆银行, 音乐, 长城; ü is written v', () => {
   expect(fieldsOf(searchColumns({ name: '重庆银行' }).searchText).slice(1, 3)).toEqual(['chongqingyinhang', 'cqyh'])
   expect(fieldsOf(searchColumns({ name: '音乐' }).searchText)[1]).toBe('yinyue')
+  expect(fieldsOf(searchColumns({ name: 'b站 和 qq音乐' }).searchText).slice(1, 3)).toEqual(['bzhan he qqyinyue', 'bz h qqyy'])
   expect(fieldsOf(searchColumns({ name: '长城' }).searchText)[1]).toBe('changcheng')
   expect(fieldsOf(searchColumns({ name: '绿色' }).searchText)[1]).toBe('lvse')
 })

@@ -25,16 +25,21 @@ const URL_INDEXED = 500
 
 export type SearchColumns = { searchText: string; searchGrams: string[] }
 
-const HAN = /\p{Script=Han}/u
+const HAN_RUNS = /(\p{Script=Han}+)/u
+/** The scheme and a leading www. say nothing about a site and are in every address: not indexed, not searched. */
+const URL_PREFIX = /^[a-z][a-z0-9+.-]*:\/\/(www\.)?/
 
 /** NFKC (full-width letters and digits become ASCII), lower case, no control characters. */
 function fold(text: string) {
   return text.normalize('NFKC').toLowerCase().replace(/[\u0000-\u001f\u007f]/g, ' ')
 }
 
-/** A search box's keyword as it is compared with `searchText`: folded and trimmed, at most 100 characters. */
+/**
+ * A search box's keyword as it is compared with `searchText`: folded and trimmed, at most 100
+ * characters, an address without its scheme and www. (as addresses are indexed).
+ */
 export function normaliseKeyword(raw: string) {
-  return [...fold(raw).trim()].slice(0, SEARCH_KEYWORD_MAX).join('').trim()
+  return [...fold(raw).trim()].slice(0, SEARCH_KEYWORD_MAX).join('').trim().replace(URL_PREFIX, '')
 }
 
 /** The distinct 2-character grams (by code point) of `text`, in order of first appearance. */
@@ -45,17 +50,35 @@ export function bigrams(text: string) {
   return [...grams]
 }
 
-/** Full pinyin without tones ('baidu') and initials ('bd') of a name with Chinese in it; letters and digits stay as they are. */
+/**
+ * Full pinyin without tones ('baidu') and initials ('bd') of a name with Chinese in it; the rest
+ * (letters, digits) stays as it is. One pinyin call per run of Chinese characters: a word never
+ * spans anything else, and the initials are the syllables' first letters.
+ */
 function pinyinOf(name: string): [string, string] {
-  if (!HAN.test(name)) return ['', '']
-  const options = { toneType: 'none', type: 'array', nonZh: 'consecutive', v: true } as const
-  return [pinyin(name, options).join(''), pinyin(name, { ...options, pattern: 'first' }).join('')]
+  const runs = name.split(HAN_RUNS)
+  if (runs.length === 1) return ['', '']
+  let full = ''
+  let initials = ''
+  runs.forEach((run, i) => {
+    // split() with a capture group: the odd entries are the Chinese runs.
+    if (i % 2 === 0) {
+      full += run
+      initials += run
+      return
+    }
+    const syllables = pinyin(run, { toneType: 'none', type: 'array', v: true })
+    full += syllables.join('')
+    initials += syllables.map((s) => s[0] ?? '').join('')
+  })
+  return [full, initials]
 }
 
 export function searchColumns({ name, url, note }: { name: string; url?: string | null; note?: string | null }): SearchColumns {
   const folded = fold(name)
   const [full, initials] = pinyinOf(folded)
-  const fields = [folded, fold(full), fold(initials), fold((url ?? '').slice(0, URL_INDEXED)), fold(note ?? '')]
+  const address = fold(url ?? '').replace(URL_PREFIX, '').slice(0, URL_INDEXED)
+  const fields = [folded, fold(full), fold(initials), address, fold(note ?? '')]
   if (fields.every((f) => f.trim() === '')) return { searchText: '', searchGrams: [] }
   return { searchText: fields.join(FIELD_SEPARATOR), searchGrams: [...new Set(fields.flatMap(bigrams))] }
 }

@@ -165,7 +165,9 @@ export const sources = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index('sources_homepage_idx').on(t.homepageId),
     index('sources_import_run_idx').on(t.importRunId).where(sql`${t.importRunId} is not null`),
-    index('sources_search_grams_idx').using('gin', t.searchGrams),
+    // New entries wait in a pending list that every search reads until it is merged; PGlite has
+    // no autovacuum to merge it, so it is kept small (256 kB, not 4 MB): merged as inserts fill it.
+    index('sources_search_grams_idx').using('gin', t.searchGrams).with({ gin_pending_list_limit: 256 }),
   ],
 )
 
