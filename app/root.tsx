@@ -4,8 +4,9 @@ import { AuthDialog } from './components/auth/auth-dialog.tsx'
 import { GeneralErrorBoundary } from './components/error-page.tsx'
 import { SiteFooter, SiteHeader } from './components/site-header.tsx'
 import { Toaster } from './components/toaster.tsx'
-import { userContext } from './context.ts'
+import { appContext, userContext } from './context.ts'
 import { originGuard } from './middleware/origin-guard.server.ts'
+import { unreadCount } from './services/notices.server.ts'
 import { sessionMiddleware } from './middleware/session.server.ts'
 import stylesHref from './styles/app.css?url'
 import { DEFAULT_TIME_ZONE } from './utils/clock.ts'
@@ -31,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       // Only what the page shows: everything a loader returns reaches the browser.
-      user: user ? { id: user.id, nickname: user.nickname } : null,
+      // The header's notice dot: one count over the partial unread index.
+      user: user ? { id: user.id, nickname: user.nickname, noticeAmount: await unreadCount(context.get(appContext).db, user) } : null,
       toast,
       clock: { now: Date.now(), timeZone: viewerTimeZone(request) },
     },

@@ -9,6 +9,9 @@ export default [
   // The JSON contract of spec §7: paths as the spec spells them.
   ...prefix('api', [
     route('site/init-info', 'routes/api/site.init-info.ts'),
+    // Notices (app/services/notices.server.ts); read-notice is our name, the spec shows none.
+    route('site/get-user-notice-list', 'routes/api/site.get-user-notice-list.ts'),
+    route('site/read-notice', 'routes/api/site.read-notice.ts'),
     route('sign/in', 'routes/api/sign.in.ts'),
     route('sign/check-email', 'routes/api/sign.check-email.ts'),
     route('sign/on', 'routes/api/sign.on.ts'),
@@ -131,6 +134,7 @@ export default [
   // layout holds the navigation between its pages; the URLs stay as they are.
   layout('routes/user.tsx', [
     route('user/trash', 'routes/user.trash.tsx'),
+    route('user/notice', 'routes/user.notice.tsx'),
     // The categories the user shares and follows (one page, two addresses).
     route('user/bag-share', 'routes/user.bag-shares.tsx', { id: 'user-bag-share' }),
     route('user/bag-follow', 'routes/user.bag-shares.tsx', { id: 'user-bag-follow' }),

@@ -2,8 +2,10 @@ import { Form, Link, NavLink, useLocation, useMatches } from 'react-router'
 import { withDialog } from './auth/dialog-url.ts'
 import { Clock } from './clock.tsx'
 import { homepagesPopoverHref } from './manage/dialog-href.ts'
+import { NoticeLink } from './notice-link.tsx'
 
-export type HeaderUser = { id: number; nickname: string } | null
+/** `noticeAmount`: the user's unread notices (the root loader counts them). */
+export type HeaderUser = { id: number; nickname: string; noticeAmount?: number } | null
 
 /** Names of 10 or more characters get a tooltip, since the header may cut them (spec §2). */
 const TOOLTIP_FROM = 10
@@ -52,6 +54,7 @@ export function SiteHeader({
         <div className="account">
           {user ? (
             <>
+              <NoticeLink count={user.noticeAmount ?? 0} />
               <span className="account-name">{user.nickname}</span>
               <Form method="post" action="/logout">
                 <button type="submit" className="button button-ghost">

@@ -5,6 +5,7 @@ const PAGES = [
   { to: '/user/bag-share', label: '我的分享' },
   { to: '/user/bag-follow', label: '我的关注' },
   { to: '/user/trash', label: '回收站' },
+  { to: '/user/notice', label: '消息通知' },
   { to: '/user/export', label: '导出书签' },
   { to: '/user/bookmark-log', label: '书签日志' },
 ] as const

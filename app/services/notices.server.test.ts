@@ -127,20 +127,20 @@ test('marking read: some by id, then all; someone else’s ids change nothing', 
   const [third, second] = (await listNotices(db(), user, { page: 1 })).list
   const [theirs] = await noticesOf(other)
 
-  expect(await markRead(db(), other, { ids: [third!.id] })).toBe(0)
+  expect(await markRead(db(), other, { ids: [third!.id] })).toEqual({ count: 0, unread: 1 })
   expect(await unreadCount(db(), user)).toBe(3)
-  expect(await markRead(db(), user, { ids: [third!.id, theirs!.id] })).toBe(1)
+  expect(await markRead(db(), user, { ids: [third!.id, theirs!.id] })).toEqual({ count: 1, unread: 2 })
   expect(await unreadCount(db(), user)).toBe(2)
   expect(await unreadCount(db(), other)).toBe(1)
   // Reading it again is not a change.
-  expect(await markRead(db(), user, { ids: [third!.id] })).toBe(0)
+  expect(await markRead(db(), user, { ids: [third!.id] })).toEqual({ count: 0, unread: 2 })
 
   // Following a notice's link reads it; someone else's notice opens nothing.
   expect(await openNotice(db(), other, second!.id)).toBeNull()
   expect(await openNotice(db(), user, second!.id)).toEqual({ link: null })
   expect(await unreadCount(db(), user)).toBe(1)
 
-  expect(await markRead(db(), user, 'all')).toBe(1)
+  expect(await markRead(db(), user, 'all')).toEqual({ count: 1, unread: 0 })
   expect(await unreadCount(db(), user)).toBe(0)
   expect(await unreadCount(db(), other)).toBe(1)
   await expect(markRead(db(), null, 'all')).rejects.toBeInstanceOf(NotSignedInError)

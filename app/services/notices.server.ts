@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
-import { notices, type Homepage, type NoticeKind, type User } from '#app/db/schema/index.ts'
+import { notices, type Homepage, type Notice, type NoticeKind, type User } from '#app/db/schema/index.ts'
 import { NotSignedInError } from '#app/utils/errors.ts'
 import type { Actor } from './access.server.ts'
 
@@ -106,13 +106,31 @@ export async function unreadCount(db: Db, actor: Actor) {
   return row?.n ?? 0
 }
 
-/** Marks some (ids) or all of the user's own notices read; others' ids change nothing. Answers how many changed. */
+/**
+ * Marks some (ids) or all of the user's own notices read; others' ids change nothing. Answers how
+ * many changed and how many stay unread.
+ */
 export async function markRead(db: Db, actor: Actor, which: { ids: number[] } | 'all') {
   if (!actor) throw new NotSignedInError()
   const unreadMine = and(eq(notices.userId, actor.id), isNull(notices.readAt))
   const where = which === 'all' ? unreadMine : and(unreadMine, inArray(notices.id, which.ids.length ? which.ids : [0]))
   const changed = await db.update(notices).set({ readAt: new Date() }).where(where).returning({ id: notices.id })
-  return changed.length
+  return { count: changed.length, unread: await unreadCount(db, actor) }
+}
+
+export const readMessage = (all: boolean) => (all ? ALL_READ_MSG : READ_MSG)
+
+/** A notice as the JSON call answers it. */
+export function noticeView(row: Notice) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    content: row.content,
+    link: row.link ?? '',
+    isRead: row.readAt !== null,
+    createTime: row.createdAt.toISOString(),
+  }
 }
 
 /** The link of one of the user's own notices, marking it read (following a notice is reading it); null when not theirs. */
