@@ -290,6 +290,8 @@ const NOT_HOMEPAGE_CALLS = new Set([
   '/api/import/delete',
   '/api/import/delete-folder',
   '/api/import/undo',
+  // Marks the caller's own notices read: no homepage, no role; another user's ids change nothing (tests/http/notices.test.ts).
+  '/api/site/read-notice',
 ])
 
 /** Everything the owner sees of the world, as one string: equal before and after means "unchanged". */
