@@ -4,7 +4,7 @@ import { AuthDialog } from './components/auth/auth-dialog.tsx'
 import { GeneralErrorBoundary } from './components/error-page.tsx'
 import { SiteFooter, SiteHeader } from './components/site-header.tsx'
 import { Toaster } from './components/toaster.tsx'
-import { userContext } from './context.ts'
+import { appContext, userContext } from './context.ts'
 import { originGuard } from './middleware/origin-guard.server.ts'
 import { sessionMiddleware } from './middleware/session.server.ts'
 import stylesHref from './styles/app.css?url'
@@ -12,6 +12,7 @@ import { DEFAULT_TIME_ZONE } from './utils/clock.ts'
 import { viewerTimeZone } from './utils/http.server.ts'
 import { useNonce } from './utils/nonce.tsx'
 import { takeToast } from './utils/toast.server.ts'
+import { weatherForPage } from './services/weather.server.ts'
 
 export const middleware: Route.MiddlewareFunction[] = [originGuard, sessionMiddleware]
 
@@ -34,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user: user ? { id: user.id, nickname: user.nickname } : null,
       toast,
       clock: { now: Date.now(), timeZone: viewerTimeZone(request) },
+      // The header weather (WeatherWidget): cached per area, a failure is a calm message.
+      weather: await weatherForPage(context.get(appContext).db, user, request),
     },
     { headers: clear ? { 'Set-Cookie': clear } : {} },
   )

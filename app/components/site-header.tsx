@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useLocation, useMatches } from 'react-router'
 import { withDialog } from './auth/dialog-url.ts'
 import { Clock } from './clock.tsx'
+import { WeatherWidget } from './weather/weather-widget.tsx'
 import { homepagesPopoverHref } from './manage/dialog-href.ts'
 
 export type HeaderUser = { id: number; nickname: string } | null
@@ -49,6 +50,7 @@ export function SiteHeader({
           </NavLink>
         </nav>
         <Clock now={clock.now} timeZone={clock.timeZone} />
+        <WeatherWidget />
         <div className="account">
           {user ? (
             <>

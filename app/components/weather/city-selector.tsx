@@ -1,0 +1,90 @@
+import { useEffect, useId, useState } from 'react'
+import { useFetcher } from 'react-router'
+
+type Option = { id: number; name: string }
+
+async function options(parentId?: number): Promise<Option[]> {
+  const query = parentId ? `?parentId=${parentId}` : ''
+  const answer = (await (await fetch(`/api/weather/get-city-option${query}`)).json()) as { code: number; data: Option[] | null }
+  return answer.code === 1 && answer.data ? answer.data : []
+}
+
+/**
+ * The city selector of the popover (spec §2, 400px; §5 City): three selects fed by
+ * get-city-option. Picking a province clears city and area; picking a city clears the areas;
+ * save stays disabled until an area is picked. It posts to /weather like the no-JS form.
+ */
+export function CitySelector({ onSaved }: { onSaved?: () => void }) {
+  const id = useId()
+  const fetcher = useFetcher()
+  const [provinces, setProvinces] = useState<Option[]>([])
+  const [cities, setCities] = useState<Option[]>([])
+  const [areas, setAreas] = useState<Option[]>([])
+  const [province, setProvince] = useState('')
+  const [city, setCity] = useState('')
+  const [area, setArea] = useState('')
+
+  useEffect(() => {
+    void options().then(setProvinces)
+  }, [])
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data === undefined) return
+    if (fetcher.state === 'idle') onSaved?.()
+  }, [fetcher.state, fetcher.data, onSaved])
+
+  return (
+    <fetcher.Form method="post" action="/weather" className="city-selector">
+      <label htmlFor={`${id}-p`}>省份</label>
+      <select
+        id={`${id}-p`}
+        value={province}
+        onChange={(e) => {
+          setProvince(e.target.value)
+          setCity('')
+          setArea('')
+          setCities([])
+          setAreas([])
+          if (e.target.value) void options(Number(e.target.value)).then(setCities)
+        }}
+      >
+        <option value="">请选择省份</option>
+        {provinces.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-c`}>城市</label>
+      <select
+        id={`${id}-c`}
+        value={city}
+        disabled={cities.length === 0}
+        onChange={(e) => {
+          setCity(e.target.value)
+          setArea('')
+          setAreas([])
+          if (e.target.value) void options(Number(e.target.value)).then(setAreas)
+        }}
+      >
+        <option value="">请选择城市</option>
+        {cities.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-a`}>区县</label>
+      <select id={`${id}-a`} name="cityId" value={area} disabled={areas.length === 0} onChange={(e) => setArea(e.target.value)}>
+        <option value="">请选择区县</option>
+        {areas.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button button-primary" disabled={!area || fetcher.state !== 'idle'}>
+        保存
+      </button>
+    </fetcher.Form>
+  )
+}
