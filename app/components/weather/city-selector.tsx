@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import { useFetcher } from 'react-router'
+import { Form, useRevalidator } from 'react-router'
 
 type Option = { id: number; name: string }
 
@@ -16,7 +16,9 @@ async function options(parentId?: number): Promise<Option[]> {
  */
 export function CitySelector({ onSaved }: { onSaved?: () => void }) {
   const id = useId()
-  const fetcher = useFetcher()
+  const revalidator = useRevalidator()
+  const [saving, setSaving] = useState(false)
+  const [error, setError] = useState('')
   const [provinces, setProvinces] = useState<Option[]>([])
   const [cities, setCities] = useState<Option[]>([])
   const [areas, setAreas] = useState<Option[]>([])
@@ -27,13 +29,28 @@ export function CitySelector({ onSaved }: { onSaved?: () => void }) {
   useEffect(() => {
     void options().then(setProvinces)
   }, [])
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data === undefined) return
-    if (fetcher.state === 'idle') onSaved?.()
-  }, [fetcher.state, fetcher.data, onSaved])
+
+  // Saved through the JSON call, then the page's data reloads in place (the header shows the
+  // new city); the form's own action is the no-JS path.
+  async function save(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setSaving(true)
+    setError('')
+    try {
+      const response = await fetch('/api/weather/save-city', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ cityId: Number(area) }) })
+      const answer = (await response.json()) as { code: number; msg: string }
+      if (answer.code !== 1) return setError(answer.msg)
+      await revalidator.revalidate()
+      onSaved?.()
+    } catch {
+      setError('保存失败，请稍后再试')
+    } finally {
+      setSaving(false)
+    }
+  }
 
   return (
-    <fetcher.Form method="post" action="/weather" className="city-selector">
+    <Form method="post" action="/weather" className="city-selector" onSubmit={save}>
       <label htmlFor={`${id}-p`}>省份</label>
       <select
         id={`${id}-p`}
@@ -82,9 +99,14 @@ export function CitySelector({ onSaved }: { onSaved?: () => void }) {
           </option>
         ))}
       </select>
-      <button type="submit" className="button button-primary" disabled={!area || fetcher.state !== 'idle'}>
+      <button type="submit" className="button button-primary" disabled={!area || saving}>
         保存
       </button>
-    </fetcher.Form>
+      {error ? (
+        <p role="alert" className="city-selector-error">
+          {error}
+        </p>
+      ) : null}
+    </Form>
   )
 }
