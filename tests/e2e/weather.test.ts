@@ -113,3 +113,23 @@ test('@js-only the header popover: picking a province clears city and area; save
   await page.keyboard.press('Escape')
   await expect(popover).toBeHidden()
 })
+
+/** A session cookie of the right shape whose session does not exist (ended elsewhere). */
+const deadSession = (baseURL: string) => ({ name: 'qy_sid', value: 'x'.repeat(43), url: baseURL })
+
+test('/weather with an ended session signs the browser out and goes home (spec §8 logout)', async ({ page, javaScriptEnabled, baseURL }) => {
+  await page.context().addCookies([deadSession(baseURL!)])
+  await gotoReady(page, '/weather', javaScriptEnabled)
+  await expect(page).toHaveURL(/\/$/)
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('qy_sid')
+})
+
+test('@js-only the popover asks get-info again; its logout flag reloads the page signed out', async ({ page, javaScriptEnabled, baseURL }) => {
+  await gotoReady(page, '/', javaScriptEnabled)
+  await page.context().addCookies([deadSession(baseURL!)])
+  await page.evaluate(() => Object.assign(window, { beforeLogout: true }))
+  await banner(page).getByRole('link', { name: '选择城市' }).click()
+  await page.waitForFunction(() => !('beforeLogout' in window))
+  await expect(page).toHaveURL(/\/$/)
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('qy_sid')
+})
