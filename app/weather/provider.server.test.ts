@@ -53,3 +53,31 @@ test('parseForecast refuses answers with missing fields instead of showing nonse
   expect(() => parseForecast({ current: { ...current, temperature_2m: '5' }, daily: day })).toThrow(/temperature/)
   expect(() => parseForecast({ current, daily: { ...day, time: ['yesterday'] } })).toThrow(/bad date/)
 })
+
+test('the default provider is the real Open-Meteo, keyless, asked in China time', async () => {
+  const saved = { api: process.env.WEATHER_API_URL, geo: process.env.WEATHER_GEOCODING_URL }
+  delete process.env.WEATHER_API_URL
+  delete process.env.WEATHER_GEOCODING_URL
+  const asked: string[] = []
+  // Only the network is replaced: it records the address and answers nothing usable.
+  const recording = () => async (url: string) => {
+    asked.push(url)
+    return { url, status: 200, contentType: 'application/json', headers: {}, body: Buffer.from('{}') }
+  }
+  try {
+    const real = openMeteo({ fetch: recording })
+    await expect(real.forecast(39.9288, 116.4)).rejects.toThrow(ProviderError)
+    expect(await real.locate({ province: '北京市', city: '市辖区', area: '东城区' })).toBeNull()
+  } finally {
+    if (saved.api !== undefined) process.env.WEATHER_API_URL = saved.api
+    if (saved.geo !== undefined) process.env.WEATHER_GEOCODING_URL = saved.geo
+  }
+  const forecast = new URL(asked[0]!)
+  expect(forecast.origin + forecast.pathname).toBe('https://api.open-meteo.com/v1/forecast')
+  expect(Object.fromEntries(forecast.searchParams)).toMatchObject({ latitude: '39.9288', longitude: '116.4000', timezone: 'Asia/Shanghai', forecast_days: '4' })
+  expect(forecast.searchParams.has('apikey')).toBe(false)
+  const search = new URL(asked[1]!)
+  expect(search.origin + search.pathname).toBe('https://geocoding-api.open-meteo.com/v1/search')
+  expect(search.searchParams.get('name')).toBe('东城区')
+  expect(search.searchParams.get('countryCode')).toBe('CN')
+})
