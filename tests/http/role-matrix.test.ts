@@ -290,6 +290,8 @@ const NOT_HOMEPAGE_CALLS = new Set([
   '/api/import/delete',
   '/api/import/delete-folder',
   '/api/import/undo',
+  // The visitor's own weather city, a guest's in a cookie (tests/http/weather.test.ts).
+  '/api/weather/save-city',
 ])
 
 /** Everything the owner sees of the world, as one string: equal before and after means "unchanged". */
