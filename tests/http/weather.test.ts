@@ -47,6 +47,10 @@ describe('save-city and get-info', () => {
     }
     expect(guest.jar.has('qy_city')).toBe(false)
     expect((await guest.api('/api/weather/save-city')).status).toBe(405)
+    for (const cityId of [11, 1101, 'abc']) {
+      expect((await get(guest, '/api/weather/get-info', { cityId })).body).toMatchObject({ code: 0, data: null })
+    }
+    expect((await get(guest, '/api/weather/get-info', { cityId: 1101 })).body.msg).toBe('请选择区县')
 
     const response = await guest.request('/api/weather/save-city', { method: 'POST', json: { cityId: DONGCHENG }, headers: guest.sameOrigin })
     expect(await response.json()).toEqual({ code: 1, msg: '城市已保存', data: { cityId: DONGCHENG } })
