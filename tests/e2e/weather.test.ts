@@ -112,6 +112,7 @@ test('@js-only the header popover: picking a province clears city and area; save
   await expect(popover.getByRole('table', { name: '未来几天天气预报' })).toContainText('小雨')
   await page.keyboard.press('Escape')
   await expect(popover).toBeHidden()
+  await expect(banner(page).getByRole('link', { name: '东城区 晴间多云 12°C' })).toBeFocused()
 })
 
 /** A session cookie of the right shape whose session does not exist (ended elsewhere). */

@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useRouteLoaderData } from 'react-router'
 import { ICON_EMOJI } from '#app/weather/codes.ts'
 import type { WeatherInfo } from '#app/weather/types.ts'
@@ -28,6 +28,7 @@ export function WeatherWidget() {
   const [fresh, setFresh] = useState<WeatherInfo | null>(null)
   const weather = fresh ?? root?.weather
   const [open, setOpen] = useState(false)
+  const anchor = useRef<HTMLAnchorElement>(null)
   const close = useCallback(() => setOpen(false), [])
   // New loader data (a save, a navigation) replaces what the widget fetched itself.
   useEffect(() => setFresh(null), [root?.weather])
@@ -57,6 +58,7 @@ export function WeatherWidget() {
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Anchor asChild>
         <Link
+          ref={anchor}
           to="/weather"
           className="weather-widget"
           aria-haspopup="dialog"
@@ -72,7 +74,17 @@ export function WeatherWidget() {
         </Link>
       </Popover.Anchor>
       <Popover.Portal>
-        <Popover.Content className="weather-popover" aria-label="天气" sideOffset={6} align="end">
+        <Popover.Content
+          className="weather-popover"
+          aria-label="天气"
+          sideOffset={6}
+          align="end"
+          // No Radix Trigger (the anchor is a link for no-JS browsers): return focus to it by hand.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            anchor.current?.focus()
+          }}
+        >
           <WeatherReportView weather={weather} />
           <h3 className="weather-select-title">选择城市</h3>
           <CitySelector onSaved={close} />

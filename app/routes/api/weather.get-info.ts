@@ -10,7 +10,7 @@ import { weatherInfo } from '#app/services/weather.server.ts'
  * is code 0 with a calm message. With `logout` the dead session cookie is cleared here too.
  */
 export const loader = defineApi(WeatherInfoParams, async ({ cityId }, { db, user, request }) => {
-  const { error: _none, ...info } = await weatherInfo(db, user, request, cityId)
+  const info = await weatherInfo(db, user, request, cityId)
   return apiOk(info, '操作成功', info.logout ? { 'Set-Cookie': clearSessionCookie(request) } : {})
 })
 
