@@ -52,6 +52,14 @@ test('a report is fetched once per area and cache time; the place is located onl
   expect(row).toMatchObject({ latitude: 39.9, longitude: 116.4, failedAt: null })
 })
 
+test('two asks at once for one area share one fetch', async () => {
+  const stub = stubProvider()
+  const t0 = new Date('2026-11-25T03:00:00Z')
+  const [a, b] = await Promise.all([areaReport(db(), 110108, stub.provider, t0), areaReport(db(), 110108, stub.provider, t0)])
+  expect(a).toEqual(b)
+  expect(stub.calls).toEqual({ locate: 1, forecast: 1 })
+})
+
 test('a failure is the calm message, backs off for RETRY_MS, and a stale report is used while the provider is down', async () => {
   const stub = stubProvider()
   const t0 = new Date('2026-11-25T04:00:00Z')

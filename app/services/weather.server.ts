@@ -44,12 +44,27 @@ export async function saveCity(db: Db, user: User | null, cityId: number): Promi
   return {}
 }
 
+/** Fetches under way in this process: the root and page loaders of one request ask together. */
+const inFlight = new Map<number, Promise<WeatherReport>>()
+
 /**
  * The report for one area, from the shared cache when fresh, else from the provider. The area is
  * located by name once (the division data has no coordinates) and its place kept with the cache.
  * Any provider failure → DomainError with the calm message (a stale report is used when there is one).
  */
 export async function areaReport(db: Db, cityId: number, provider: WeatherProvider = weatherProvider(), now = new Date()): Promise<WeatherReport> {
+  const running = inFlight.get(cityId)
+  if (running) return running
+  const report = cachedOrFetched(db, cityId, provider, now)
+  inFlight.set(cityId, report)
+  try {
+    return await report
+  } finally {
+    inFlight.delete(cityId)
+  }
+}
+
+async function cachedOrFetched(db: Db, cityId: number, provider: WeatherProvider, now: Date): Promise<WeatherReport> {
   const area = areaById(cityId)
   if (!area) throw new DomainError(AREA_REQUIRED, { field: 'cityId' })
   const [row] = await db.select().from(weatherPlaces).where(eq(weatherPlaces.cityId, cityId)).limit(1)
