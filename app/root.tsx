@@ -13,6 +13,7 @@ import { DEFAULT_TIME_ZONE } from './utils/clock.ts'
 import { viewerTimeZone } from './utils/http.server.ts'
 import { useNonce } from './utils/nonce.tsx'
 import { takeToast } from './utils/toast.server.ts'
+import { weatherForPage } from './services/weather.server.ts'
 
 export const middleware: Route.MiddlewareFunction[] = [originGuard, sessionMiddleware]
 
@@ -36,6 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user: user ? { id: user.id, nickname: user.nickname, noticeAmount: await unreadCount(context.get(appContext).db, user) } : null,
       toast,
       clock: { now: Date.now(), timeZone: viewerTimeZone(request) },
+      // The header weather (WeatherWidget): cached per area, a failure is a calm message.
+      weather: await weatherForPage(context.get(appContext).db, user, request),
     },
     { headers: clear ? { 'Set-Cookie': clear } : {} },
   )

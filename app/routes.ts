@@ -6,6 +6,8 @@ export default [
   route('logout', 'routes/logout.ts'),
   route('site/redirect', 'routes/site-redirect.ts'),
   route('err', 'routes/err.tsx'),
+  // The weather popover as a page, with the three-step city selector (works without JavaScript).
+  route('weather', 'routes/weather.tsx'),
   // The JSON contract of spec §7: paths as the spec spells them.
   ...prefix('api', [
     route('site/init-info', 'routes/api/site.init-info.ts'),
@@ -125,6 +127,10 @@ export default [
     route('import/delete-folder', 'routes/api/import.delete-folder.ts'),
     route('import/undo', 'routes/api/import.undo.ts'),
     route('source/import', 'routes/api/source.import.ts'),
+    // Weather (app/services/weather.server.ts, provider in app/weather/).
+    route('weather/get-city-option', 'routes/api/weather.get-city-option.ts'),
+    route('weather/save-city', 'routes/api/weather.save-city.ts'),
+    route('weather/get-info', 'routes/api/weather.get-info.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
   // Library icons as SVG for CSS masks: /resources/icons/tabler/star.svg.

@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useLocation, useMatches } from 'react-router'
 import { withDialog } from './auth/dialog-url.ts'
 import { Clock } from './clock.tsx'
+import { WeatherWidget } from './weather/weather-widget.tsx'
 import { homepagesPopoverHref } from './manage/dialog-href.ts'
 import { NoticeLink } from './notice-link.tsx'
 
@@ -51,6 +52,7 @@ export function SiteHeader({
           </NavLink>
         </nav>
         <Clock now={clock.now} timeZone={clock.timeZone} />
+        <WeatherWidget />
         <div className="account">
           {user ? (
             <>
