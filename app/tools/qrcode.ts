@@ -6,7 +6,7 @@ import { fail, type Outcome, type ToolFields, type ToolResult } from './result.t
  * browser). The text is encoded into path data only; none of it appears in the markup.
  */
 
-export const QR_LEVELS = ['L', 'M', 'Q', 'H'] as const
+const QR_LEVELS = ['L', 'M', 'Q', 'H'] as const
 export type QrLevel = (typeof QR_LEVELS)[number]
 export const QR_TOO_LONG_MSG = '内容太长，无法生成二维码：请缩短内容，或选择较低的纠错级别'
 

@@ -18,6 +18,8 @@ export type ToolSuccess = {
   svg?: string
   /** A CSS colour to preview (the colour converter). */
   swatch?: string
+  /** Values the tool put into the form itself (当前时间 fills in the timestamp). */
+  fill?: ToolFields
 }
 
 export type ToolFailure = { ok: false; field: string; error: string }

@@ -65,11 +65,13 @@ test('the form adapter, and 当前时间', () => {
     秒级时间戳: '1704135845',
     毫秒级时间戳: '1704135845000',
   })
-  expect(run({ input: '', intent: 'now', zone: 'UTC' }, 1700000000000)).toMatchObject({
+  expect(run({ input: '', intent: 'now', zone: 'UTC' }, 1700000000123)).toMatchObject({
     ok: true,
-    status: '已显示当前时间',
+    status: '已填入当前时间',
+    fill: { input: '1700000000' },
     outputs: [{ value: '2023-11-14 22:13:20' }, {}, {}, {}, { value: '1700000000' }, { value: '1700000000000' }],
   })
+  expect(run({ input: 'old', intent: 'now', unit: 'ms' }, 1700000000123)).toMatchObject({ ok: true, fill: { input: '1700000000123' } })
   expect(run({ input: '1700000000', unit: 's' })).toMatchObject({ ok: true, status: '已按秒级时间戳转换' })
   expect(run({ input: 'x' })).toEqual({ ok: false, field: 'input', error: DATE_FORMAT_MSG })
 })

@@ -136,14 +136,18 @@ export function convertTime(input: string, { unit = 'auto', timeZone = DEFAULT_T
 
 export function run(fields: ToolFields, now = Date.now()): ToolResult {
   const timeZone = fields.zone || DEFAULT_TIME_ZONE
+  const unit = (fields.unit || 'auto') as TimeUnit
+  // 当前时间 fills the input with the current timestamp in the chosen unit (seconds unless 毫秒).
   const isNow = fields.intent === 'now'
-  const result = convertTime(isNow ? String(now) : (fields.input ?? ''), { unit: isNow ? 'ms' : (fields.unit as TimeUnit), timeZone })
+  const input = isNow ? String(unit === 'ms' ? now : Math.floor(now / 1000)) : (fields.input ?? '')
+  const result = convertTime(input, { unit, timeZone })
   if (!result.ok) return fail('input', result.error)
   const view = result.value
-  const status = isNow ? '已显示当前时间' : view.unit ? `已按${view.unit === 's' ? '秒' : '毫秒'}级时间戳转换` : '已把日期时间转换为时间戳'
+  const status = isNow ? '已填入当前时间' : view.unit ? `已按${view.unit === 's' ? '秒' : '毫秒'}级时间戳转换` : '已把日期时间转换为时间戳'
   return {
     ok: true,
     status,
+    ...(isNow ? { fill: { input } } : {}),
     outputs: [
       { label: `日期时间（${timeZone}）`, value: view.local },
       { label: '星期', value: view.weekday, kind: 'stat' },
