@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { Link, NavLink } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { TOOL_BOX_HREF } from '#app/tools/registry.ts'
 import { ToolDirectory } from './tool-directory.tsx'
@@ -22,7 +22,8 @@ export function ToolDrawerLink({ className, children = '工具箱' }: { classNam
   }
   return (
     <>
-      <Link
+      {/* A NavLink, so that in the header's menu it is marked active on the tool pages. */}
+      <NavLink
         ref={link}
         to={TOOL_BOX_HREF}
         className={className}
@@ -31,7 +32,7 @@ export function ToolDrawerLink({ className, children = '工具箱' }: { classNam
         onClick={hydrated ? onClick : undefined}
       >
         {children}
-      </Link>
+      </NavLink>
       {hydrated ? <ToolDrawer open={open} onOpenChange={setOpen} returnFocus={() => link.current?.focus()} /> : null}
     </>
   )
