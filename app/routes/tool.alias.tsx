@@ -42,8 +42,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export default function ToolPage({ loaderData, actionData }: Route.ComponentProps) {
   const tool = findTool(loaderData.alias)!
   return (
-    <main id="main" className="page tool-page">
-      <nav aria-label="位置" className="tool-breadcrumb">
+    <main id="main" className="page toolbox-page">
+      <nav aria-label="位置" className="toolbox-breadcrumb">
         <ol>
           <li>
             <Link to={TOOL_BOX_HREF}>工具箱</Link>
@@ -51,18 +51,18 @@ export default function ToolPage({ loaderData, actionData }: Route.ComponentProp
           <li aria-current="page">{tool.title}</li>
         </ol>
       </nav>
-      <div className="tool-layout">
-        <article className="tool-main" aria-labelledby="tool-title">
-          <h1 id="tool-title" className="tool-title">
+      <div className="toolbox-layout">
+        <article className="toolbox-main" aria-labelledby="toolbox-title">
+          <h1 id="toolbox-title" className="toolbox-title">
             <Icon name={tool.icon} /> {tool.title}
           </h1>
           <p className="muted">{tool.summary}</p>
           {/* Keyed by tool: moving to another tool starts a fresh form. */}
           <ToolForm key={tool.alias} alias={tool.alias} spec={TOOL_FORMS[tool.alias]!} last={actionData ?? null} />
         </article>
-        <aside className="tool-aside" aria-label="全部工具">
+        <nav className="toolbox-aside" aria-label="全部工具">
           <ToolDirectory heading="h2" compact current={tool.alias} />
-        </aside>
+        </nav>
       </div>
     </main>
   )

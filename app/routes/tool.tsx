@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = () => [
 /** `/tool` (spec §2): every tool by category; the header's 工具箱 drawer without JavaScript. */
 export default function ToolBox() {
   return (
-    <main id="main" className="page tool-page">
+    <main id="main" className="page toolbox-page">
       <h1>工具箱</h1>
       <p className="muted">常用小工具，打开即用；不开 JavaScript 也能用。</p>
       <ToolDirectory />

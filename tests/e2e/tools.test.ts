@@ -9,7 +9,7 @@ import { gotoReady, toast } from './helpers.ts'
  */
 
 const result = (page: Page, label: string) => page.getByLabel(label, { exact: true })
-const status = (page: Page) => page.locator('.tool-status')
+const status = (page: Page) => page.locator('.toolbox-status')
 
 test('JSON: type, Tab to 处理, Enter; then 压缩 with the arrow keys', async ({ page, javaScriptEnabled: js }) => {
   await gotoReady(page, '/tool/json', js)
@@ -117,7 +117,7 @@ test('colour: the answer as one types, a preview, and 复制 @js-only', async ({
 
 test('汉字转拼音 and 字数统计 by keyboard', async ({ page, javaScriptEnabled: js }) => {
   await gotoReady(page, '/tool/pinyin', js)
-  await page.getByLabel('汉字').focus()
+  await page.getByLabel('汉字', { exact: true }).focus()
   await page.keyboard.type('重庆银行')
   await page.keyboard.press('Tab')
   await page.keyboard.press('Enter')
@@ -126,9 +126,9 @@ test('汉字转拼音 and 字数统计 by keyboard', async ({ page, javaScriptEn
 
   await page.getByRole('link', { name: '字数统计' }).click()
   await expect(page.getByRole('heading', { level: 1, name: '字数统计' })).toBeVisible()
-  await page.getByLabel('文本').fill('你好，world 2026')
+  await page.getByLabel('文本', { exact: true }).fill('你好，world 2026')
   await page.getByRole('button', { name: '统计' }).press('Enter')
-  await expect(page.locator('.tool-stats')).toContainText('字数（汉字 + 英文单词 + 数字）4')
+  await expect(page.locator('.toolbox-stats')).toContainText('字数（汉字 + 英文单词 + 数字）4')
 })
 
 test('/tool lists the tools by category and leads to each; a tool page leads back', async ({ page, javaScriptEnabled: js }) => {

@@ -22,30 +22,30 @@ export function ToolDirectory({
   widths?: boolean
 }) {
   return (
-    <div className={compact ? 'tool-directory tool-directory-compact' : 'tool-directory'}>
+    <div className={compact ? 'toolbox-directory toolbox-directory-compact' : 'toolbox-directory'}>
       {toolCategories().map((category) => (
         <section
           key={category.id}
-          className="tool-category"
-          aria-labelledby={`tool-category-${category.id}`}
+          className="toolbox-category"
+          aria-labelledby={`toolbox-category-${category.id}`}
           style={widths ? { flexBasis: category.width } : undefined}
         >
-          <Heading id={`tool-category-${category.id}`} className="tool-category-name">
+          <Heading id={`toolbox-category-${category.id}`} className="toolbox-category-name">
             {category.name}
           </Heading>
-          <ul className="tool-links">
+          <ul className="toolbox-links">
             {category.tools.map((tool) => (
               <li key={tool.alias}>
                 <Link
                   to={toolHref(tool.alias)}
-                  className="tool-link"
+                  className="toolbox-link"
                   aria-current={tool.alias === current ? 'page' : undefined}
                   onClick={onNavigate}
                 >
-                  <Icon name={tool.icon} className="tool-link-icon" />
-                  <span className="tool-link-text">
-                    <span className="tool-link-title">{tool.title}</span>
-                    {compact ? null : <span className="tool-link-summary">{tool.summary}</span>}
+                  <Icon name={tool.icon} className="toolbox-link-icon" />
+                  <span className="toolbox-link-text">
+                    <span className="toolbox-link-title">{tool.title}</span>
+                    {compact ? null : <span className="toolbox-link-summary">{tool.summary}</span>}
                   </span>
                 </Link>
               </li>

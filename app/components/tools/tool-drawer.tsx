@@ -46,7 +46,7 @@ export function ToolDrawer({ open, onOpenChange, returnFocus }: { open: boolean;
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content
-          className="tool-drawer"
+          className="toolbox-drawer"
           aria-describedby={undefined}
           onCloseAutoFocus={(event) => {
             // Opened from a link, not a Radix trigger: say where focus goes back to.
@@ -62,7 +62,7 @@ export function ToolDrawer({ open, onOpenChange, returnFocus }: { open: boolean;
             </Dialog.Close>
           </header>
           <ToolDirectory heading="h3" compact widths onNavigate={close} />
-          <p className="tool-drawer-all">
+          <p className="toolbox-drawer-all">
             <Link to={TOOL_BOX_HREF} onClick={close}>
               查看全部工具
             </Link>

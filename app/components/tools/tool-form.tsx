@@ -51,7 +51,7 @@ export function ToolForm({ alias, spec, last }: { alias: string; spec: ToolFormS
   const error = result && !result.ok ? result : null
   return (
     <>
-      <form method="post" className="tool-form" onSubmit={hydrated ? submit : undefined} noValidate>
+      <form method="post" className="toolbox-form" onSubmit={hydrated ? submit : undefined} noValidate>
         {spec.fields.map((field) => (
           <Field
             key={field.name}
@@ -62,7 +62,7 @@ export function ToolForm({ alias, spec, last }: { alias: string; spec: ToolFormS
             onChange={(value) => change(field.name, value)}
           />
         ))}
-        <div className="tool-actions">
+        <div className="toolbox-actions">
           <button type="submit" name="intent" value="" className="button button-primary">
             {spec.submit}
           </button>
@@ -73,7 +73,7 @@ export function ToolForm({ alias, spec, last }: { alias: string; spec: ToolFormS
           ) : null}
         </div>
       </form>
-      <p className="tool-status" aria-live="polite" aria-atomic="true">
+      <p className="toolbox-status" aria-live="polite" aria-atomic="true">
         {result ? (result.ok ? result.status : result.error) : ''}
       </p>
       {result?.ok ? <ToolAnswer result={result} /> : null}
@@ -100,7 +100,7 @@ function Field({ id, field, value, error, onChange }: { id: string; field: ToolF
   )
   if (field.kind === 'radio') {
     return (
-      <fieldset className="tool-choice" aria-describedby={describedBy}>
+      <fieldset className="toolbox-choice" aria-describedby={describedBy}>
         <legend>{field.label}</legend>
         {field.options.map((option) => (
           <label key={option.value}>
@@ -115,7 +115,7 @@ function Field({ id, field, value, error, onChange }: { id: string; field: ToolF
   const common = { id, name: field.name, value, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy }
   const update = (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => onChange(event.currentTarget.value)
   return (
-    <div className="field tool-field">
+    <div className="field toolbox-field">
       <label htmlFor={id}>{field.label}</label>
       {field.kind === 'select' ? (
         <select {...common} onChange={update}>
@@ -142,11 +142,11 @@ function ToolAnswer({ result }: { result: ToolSuccess }) {
   const stats = result.outputs.filter((output) => output.kind === 'stat')
   const texts = result.outputs.filter((output) => output.kind !== 'stat')
   return (
-    <section className="tool-answer" aria-labelledby="tool-answer-title">
-      <h2 id="tool-answer-title">结果</h2>
-      {result.swatch ? <div className="tool-swatch" style={{ background: result.swatch }} role="img" aria-label={`颜色预览 ${result.swatch}`} /> : null}
+    <section className="toolbox-answer" aria-labelledby="toolbox-answer-title">
+      <h2 id="toolbox-answer-title">结果</h2>
+      {result.swatch ? <div className="toolbox-swatch" style={{ background: result.swatch }} role="img" aria-label={`颜色预览 ${result.swatch}`} /> : null}
       {result.svg ? (
-        <figure className="tool-qr">
+        <figure className="toolbox-qr">
           {/* The drawing comes from the QR encoder (paths only, none of the text); see app/tools/qrcode.ts. */}
           <div role="img" aria-label="生成的二维码" dangerouslySetInnerHTML={{ __html: result.svg }} />
           <figcaption>
@@ -157,7 +157,7 @@ function ToolAnswer({ result }: { result: ToolSuccess }) {
         </figure>
       ) : null}
       {stats.length ? (
-        <dl className="tool-stats">
+        <dl className="toolbox-stats">
           {stats.map((output) => (
             <div key={output.label}>
               <dt>{output.label}</dt>
