@@ -131,6 +131,9 @@ export default [
     route('weather/get-city-option', 'routes/api/weather.get-city-option.ts'),
     route('weather/save-city', 'routes/api/weather.save-city.ts'),
     route('weather/get-info', 'routes/api/weather.get-info.ts'),
+    // The header's menu and the tool box (app/utils/nav-bar.ts, app/tools/registry.ts).
+    route('site/nav-bar', 'routes/api/site.nav-bar.ts'),
+    route('site/tool-list', 'routes/api/site.tool-list.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
   // Library icons as SVG for CSS masks: /resources/icons/tabler/star.svg.
@@ -156,6 +159,9 @@ export default [
   route('collection/:bid', 'routes/collection.tsx'),
   // Joining a homepage by invite link (spec §2 /invite).
   route('invite', 'routes/invite.tsx'),
+  // The tool box (spec §2 /tool, /tool/{alias}): every tool, and one tool as a form.
+  route('tool', 'routes/tool.tsx'),
+  route('tool/:alias', 'routes/tool.alias.tsx'),
   route(':code', 'routes/homepage.tsx'),
   // One module of a homepage (spec §2 /{domain}/{id}).
   route(':code/:moduleId', 'routes/module.tsx'),
