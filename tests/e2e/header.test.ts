@@ -35,7 +35,8 @@ async function recordExternal(context: BrowserContext, baseURL: string) {
 /** Submits the engine search with `query` and answers the URL the new tab asked for. */
 async function search(page: Page, box: Locator, query: string, requested: string[]) {
   const before = requested.length
-  const popup = page.waitForEvent('popup')
+  // A new tab (a context event: the form's rel=noopener leaves it no opener).
+  const popup = page.context().waitForEvent('page')
   await box.getByRole('searchbox', { name: '搜索内容' }).fill(query)
   await box.getByRole('button', { name: '搜索', exact: true }).click()
   await (await popup).close()
