@@ -55,6 +55,13 @@ test('the start page has one engine box: each engine a radio, the search a GET f
   expect(page).toContain('>切换</button>')
 })
 
+test('the page\'s CSP lets forms go to the eight engines and nowhere else', async () => {
+  const csp = (await createClient(baseUrl).request('/')).headers.get('Content-Security-Policy')!
+  const formAction = /form-action ([^;]+)/.exec(csp)?.[1]?.split(' ')
+  expect(formAction).toEqual(["'self'", ...new Set(ENGINES.map((engine) => new URL(engine.action).origin))])
+  expect(formAction).toContain('https://search.bilibili.com')
+})
+
 test('pages without a box of their own carry it in the header, as a select', async () => {
   for (const path of ['/login', '/err']) {
     const page = await (await createClient(baseUrl).request(path)).text()
