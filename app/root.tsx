@@ -7,8 +7,9 @@ import { usePopups } from './components/homepage/use-popups.ts'
 import { type PageChrome, SideButtons } from './components/side-buttons.tsx'
 import { SiteFooter, SiteHeader } from './components/site-header.tsx'
 import { Toaster } from './components/toaster.tsx'
-import { userContext } from './context.ts'
+import { appContext, userContext } from './context.ts'
 import { originGuard } from './middleware/origin-guard.server.ts'
+import { unreadCount } from './services/notices.server.ts'
 import { sessionMiddleware } from './middleware/session.server.ts'
 import stylesHref from './styles/app.css?url'
 import { DEFAULT_TIME_ZONE } from './utils/clock.ts'
@@ -16,6 +17,7 @@ import { viewerTimeZone } from './utils/http.server.ts'
 import { useNonce } from './utils/nonce.tsx'
 import { readEngine, readEngineHistory } from './utils/preference-cookies.server.ts'
 import { takeToast } from './utils/toast.server.ts'
+import { weatherForPage } from './services/weather.server.ts'
 
 export const middleware: Route.MiddlewareFunction[] = [originGuard, sessionMiddleware]
 
@@ -36,9 +38,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       // Only what the page shows: everything a loader returns reaches the browser.
-      user: user ? { id: user.id, nickname: user.nickname, keymap: { searchKeymap: user.searchKeymap, noteKeymap: user.noteKeymap } } : null,
+      // The header's notice dot: one count over the partial unread index; the keys for shortcuts.
+      user: user
+        ? {
+            id: user.id,
+            nickname: user.nickname,
+            noticeAmount: await unreadCount(context.get(appContext).db, user),
+            keymap: { searchKeymap: user.searchKeymap, noteKeymap: user.noteKeymap },
+          }
+        : null,
       toast,
       clock: { now: Date.now(), timeZone: viewerTimeZone(request) },
+      // The header weather (WeatherWidget): cached per area, a failure is a calm message.
+      weather: await weatherForPage(context.get(appContext).db, user, request),
       engine,
     },
     { headers: clear ? { 'Set-Cookie': clear } : {} },

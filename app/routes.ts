@@ -6,9 +6,14 @@ export default [
   route('logout', 'routes/logout.ts'),
   route('site/redirect', 'routes/site-redirect.ts'),
   route('err', 'routes/err.tsx'),
+  // The weather popover as a page, with the three-step city selector (works without JavaScript).
+  route('weather', 'routes/weather.tsx'),
   // The JSON contract of spec §7: paths as the spec spells them.
   ...prefix('api', [
     route('site/init-info', 'routes/api/site.init-info.ts'),
+    // Notices (app/services/notices.server.ts); read-notice is our name, the spec shows none.
+    route('site/get-user-notice-list', 'routes/api/site.get-user-notice-list.ts'),
+    route('site/read-notice', 'routes/api/site.read-notice.ts'),
     route('sign/in', 'routes/api/sign.in.ts'),
     route('sign/check-email', 'routes/api/sign.check-email.ts'),
     route('sign/on', 'routes/api/sign.on.ts'),
@@ -122,6 +127,10 @@ export default [
     route('import/delete-folder', 'routes/api/import.delete-folder.ts'),
     route('import/undo', 'routes/api/import.undo.ts'),
     route('source/import', 'routes/api/source.import.ts'),
+    // Weather (app/services/weather.server.ts, provider in app/weather/).
+    route('weather/get-city-option', 'routes/api/weather.get-city-option.ts'),
+    route('weather/save-city', 'routes/api/weather.save-city.ts'),
+    route('weather/get-info', 'routes/api/weather.get-info.ts'),
     // The viewer's own settings: shortcut keys (per user), a guest's layout (cookie).
     route('site/save-keymap', 'routes/api/site.save-keymap.ts'),
     route('site/set-guest-config', 'routes/api/site.set-guest-config.ts'),
@@ -136,6 +145,7 @@ export default [
   // layout holds the navigation between its pages; the URLs stay as they are.
   layout('routes/user.tsx', [
     route('user/trash', 'routes/user.trash.tsx'),
+    route('user/notice', 'routes/user.notice.tsx'),
     // The categories the user shares and follows (one page, two addresses).
     route('user/bag-share', 'routes/user.bag-shares.tsx', { id: 'user-bag-share' }),
     route('user/bag-follow', 'routes/user.bag-shares.tsx', { id: 'user-bag-follow' }),

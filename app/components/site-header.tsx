@@ -4,9 +4,12 @@ import { withDialog } from './auth/dialog-url.ts'
 import { Clock } from './clock.tsx'
 import { EngineBox } from './engine-box.tsx'
 import { homepagesPopoverHref } from './manage/dialog-href.ts'
+import { NoticeLink } from './notice-link.tsx'
 import { USER_PAGES } from './user-pages.ts'
+import { WeatherWidget } from './weather/weather-widget.tsx'
 
-export type HeaderUser = { id: number; nickname: string } | null
+/** `noticeAmount`: the user's unread notices (the root loader counts them). */
+export type HeaderUser = { id: number; nickname: string; noticeAmount?: number } | null
 
 /** Names of 10 or more characters get a tooltip, since the header may cut them (spec §2). */
 const TOOLTIP_FROM = 10
@@ -101,11 +104,11 @@ export function SiteHeader({
         {engineInHeader ? <EngineBox variant="header" /> : null}
         {/* The bookmark search's button (Ctrl+K) goes here. */}
         <Clock now={clock.now} timeZone={clock.timeZone} />
-        {/* Weather goes after the clock. */}
+        <WeatherWidget />
         <div className="account">
           {user ? (
             <>
-              {/* The notices link (/user/notice, with its unread dot) goes before the account menu. */}
+              <NoticeLink count={user.noticeAmount ?? 0} />
               <AccountMenu nickname={user.nickname} />
             </>
           ) : (

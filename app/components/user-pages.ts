@@ -5,6 +5,7 @@ export const USER_PAGES = [
   { to: href('/user/bag-share'), label: '我的分享' },
   { to: href('/user/bag-follow'), label: '我的关注' },
   { to: href('/user/trash'), label: '回收站' },
+  { to: href('/user/notice'), label: '消息通知' },
   { to: href('/user/export'), label: '导出书签' },
   { to: href('/user/bookmark-log'), label: '书签日志' },
 ] as const

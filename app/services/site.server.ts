@@ -2,6 +2,7 @@ import type { Db } from '#app/db/client.server.ts'
 import type { User } from '#app/db/schema/index.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { homepageInfo, homepageLayout, homepageSkin, resolveHomepage } from './homepage.server.ts'
+import { unreadCount } from './notices.server.ts'
 import { bookmarkSortOf } from '#app/schemas/sort.ts'
 import type { GuestConfig } from '#app/schemas/guest-config.ts'
 
@@ -36,7 +37,8 @@ export async function initInfo(
     staticHost: '',
     bindWx: false,
     homepageId: resolved?.homepage.id ?? 0,
-    noticeAmount: 0,
+    // Unread notices (/user/notice); a guest has none.
+    noticeAmount: await unreadCount(db, user),
     isGuest: user === null,
     homepageSkin: resolved ? homepageSkin(resolved.homepage) : null,
     homepageInfo: resolved ? homepageInfo(resolved) : null,

@@ -92,6 +92,8 @@ test.describe('the page shell', () => {
       { className: expect.stringContaining('brand'), href: '/' },
       { name: '首页', href: '/' },
       { name: '工具箱', href: '/tool' },
+      // The header weather (no city chosen yet): the popover's page.
+      { name: '选择城市', href: '/weather' },
       { name: '登录', href: '/?dialog=login' },
       { name: '注册', href: '/?dialog=register' },
     ]

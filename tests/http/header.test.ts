@@ -147,6 +147,7 @@ test('every link of the menu and of the account dropdown is a page; 退出 is a 
     ['我的分享', '/user/bag-share'],
     ['我的关注', '/user/bag-follow'],
     ['回收站', '/user/trash'],
+    ['消息通知', '/user/notice'],
     ['导出书签', '/user/export'],
     ['书签日志', '/user/bookmark-log'],
   ])

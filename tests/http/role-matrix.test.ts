@@ -294,6 +294,10 @@ const NOT_HOMEPAGE_CALLS = new Set([
   '/api/site/save-keymap',
   // A guest's layout settings: a cookie of this browser, no homepage's data (tests/http/header.test.ts).
   '/api/site/set-guest-config',
+  // Marks the caller's own notices read: no homepage, no role; another user's ids change nothing (tests/http/notices.test.ts).
+  '/api/site/read-notice',
+  // The visitor's own weather city, a guest's in a cookie (tests/http/weather.test.ts).
+  '/api/weather/save-city',
 ])
 
 /** Everything the owner sees of the world, as one string: equal before and after means "unchanged". */
