@@ -235,3 +235,15 @@ test('the owner sets the keymap in its popover; the keys are saved and shown', a
   await expect(panel(page, js, '快捷键设置').getByLabel('搜索快捷键')).toHaveValue('j')
   await expect(panel(page, js, '快捷键设置').getByText('当前：Ctrl + J')).toBeVisible()
 })
+
+test('on a phone the engine boxes and the account menu fit: nothing scrolls sideways', async ({ page, javaScriptEnabled: js }) => {
+  await signUp(page)
+  await page.setViewportSize({ width: 360, height: 740 })
+  for (const path of ['/', '/err', '/user/trash']) {
+    await gotoReady(page, path, js)
+    await expect(page.getByRole('search')).toBeInViewport()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true)
+  }
+  await accountMenu(page).locator('summary').click()
+  for (const link of await accountMenu(page).getByRole('link').all()) await expect(link).toBeInViewport()
+})
