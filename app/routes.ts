@@ -134,8 +134,13 @@ export default [
     // The header's menu and the tool box (app/utils/nav-bar.ts, app/tools/registry.ts).
     route('site/nav-bar', 'routes/api/site.nav-bar.ts'),
     route('site/tool-list', 'routes/api/site.tool-list.ts'),
+    // The viewer's own settings: shortcut keys (per user), a guest's layout (cookie).
+    route('site/save-keymap', 'routes/api/site.save-keymap.ts'),
+    route('site/set-guest-config', 'routes/api/site.set-guest-config.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
+  // The search-engine box's choice and query history (cookies; a form or a fetcher posts here).
+  route('resources/engine', 'routes/resources.engine.ts'),
   // Library icons as SVG for CSS masks: /resources/icons/tabler/star.svg.
   route('resources/icons/:prefix/:file', 'routes/resources.icon.ts'),
   // Static segments rank first, so personal domains never shadow the routes above.

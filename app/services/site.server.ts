@@ -4,6 +4,7 @@ import { DomainError } from '#app/utils/errors.ts'
 import { homepageInfo, homepageLayout, homepageSkin, resolveHomepage } from './homepage.server.ts'
 import { unreadCount } from './notices.server.ts'
 import { bookmarkSortOf } from '#app/schemas/sort.ts'
+import type { GuestConfig } from '#app/schemas/guest-config.ts'
 
 export const PAGE_WIDTH_TYPES = ['default', 'max-2', 'max-1', 'normal', 'min-1', 'min-2'] as const
 
@@ -17,7 +18,7 @@ const day = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Asia/Shang
 export async function initInfo(
   db: Db,
   user: User | null,
-  input: { domain?: string; pageWidthType?: string },
+  input: { domain?: string; pageWidthType?: string; guestConfig?: GuestConfig },
 ) {
   const resolved = await resolveHomepage(db, user, input.domain || null)
   if (input.domain && !resolved) throw new DomainError('当前页面不存在或已被删除')
@@ -43,7 +44,8 @@ export async function initInfo(
     homepageInfo: resolved ? homepageInfo(resolved) : null,
     historyVisible: false,
     bookmarkSourceSort: bookmarkSortOf(user),
-    homepageLayout: resolved ? homepageLayout(resolved.homepage) : null,
+    // A guest's own settings (set-guest-config) over the homepage's, as their pages show it.
+    homepageLayout: resolved ? { ...homepageLayout(resolved.homepage), ...(user ? {} : input.guestConfig) } : null,
     pageWidthType,
   }
 }

@@ -91,6 +91,7 @@ test.describe('the page shell', () => {
     const expected: { name?: string; className?: unknown; href: string }[] = [
       { className: expect.stringContaining('brand'), href: '/' },
       { name: '首页', href: '/' },
+      { name: '工具箱', href: '/tool' },
       // The header weather (no city chosen yet): the popover's page.
       { name: '选择城市', href: '/weather' },
       { name: '登录', href: '/?dialog=login' },

@@ -142,6 +142,29 @@ test('/tool lists the tools by category and leads to each; a tool page leads bac
   await expect(page).toHaveURL(/\/tool$/)
 })
 
+test('the header’s 工具箱: a link to /tool without JavaScript, the drawer of tools with it', async ({ page, javaScriptEnabled: js }) => {
+  await gotoReady(page, '/', js)
+  const entry = page.getByRole('banner').getByRole('link', { name: '工具箱' })
+  await expect(entry).toHaveAttribute('href', '/tool')
+  if (!js) {
+    await entry.click()
+    await expect(page).toHaveURL(/\/tool$/)
+    return
+  }
+  await entry.focus()
+  await page.keyboard.press('Enter')
+  const drawer = page.getByRole('dialog', { name: '工具箱' })
+  await expect(drawer).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
+  await page.keyboard.press('Escape')
+  await expect(drawer).toBeHidden()
+  await expect(entry).toBeFocused()
+  await entry.click()
+  await drawer.getByRole('link', { name: 'JSON 格式化' }).click()
+  await expect(page).toHaveURL(/\/tool\/json$/)
+  await expect(drawer).toBeHidden()
+})
+
 const AXE_PAGES = [
   { path: '/tool', heading: '工具箱', use: null },
   {
