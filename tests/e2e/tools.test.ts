@@ -57,7 +57,7 @@ test('invalid JSON: the message, with line and column, is beside the field and d
 
 test('QR code: the drawing for the text, and an SVG to download', async ({ page, javaScriptEnabled: js }) => {
   await gotoReady(page, '/tool/qrcode', js)
-  await page.getByLabel('内容').fill('https://example.com')
+  await page.getByLabel('内容', { exact: true }).fill('https://example.com')
   await page.getByRole('radio', { name: '高（30%）' }).check()
   await page.getByRole('button', { name: '生成二维码' }).press('Enter')
   const drawing = page.getByRole('img', { name: '生成的二维码' })
