@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { findChromium } from './tests/chromium.ts'
-import { testNetwork } from './tests/sites/network.ts'
+import { testNetwork, weatherEnv } from './tests/sites/network.ts'
 
 /**
  * End-to-end suite: the production build served by server/index.ts, driven by Chromium twice,
@@ -20,6 +20,8 @@ const PORT = Number(process.env.E2E_PORT || 3199)
 const baseURL = `http://127.0.0.1:${PORT}`
 /** The "other websites" the app fetches names and icons from (tests/sites/site-server.ts). */
 const SITES_PORT = PORT + 1
+/** The fake weather provider (tests/sites/weather-server.ts). */
+const WEATHER_PORT = PORT + 2
 
 /** Configs load again in each worker; only the runner (no TEST_WORKER_INDEX) starts the server. */
 const isRunner = process.env.TEST_WORKER_INDEX === undefined
@@ -83,6 +85,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `node tests/sites/weather-server.ts ${WEATHER_PORT}`,
+      cwd: root,
+      url: `http://127.0.0.1:${WEATHER_PORT}/hits`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       // `npx playwright test` puts node_modules/.bin first on PATH, so this is the Node 24 of the
       // `node` devDependency (the server relies on its built-in type stripping).
       command: 'node server/index.ts',
@@ -98,7 +107,8 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: '127.0.0.1',
         RATE_LIMIT_FACTOR: '100',
-        TEST_NETWORK: testNetwork(SITES_PORT),
+        TEST_NETWORK: testNetwork(SITES_PORT, WEATHER_PORT),
+        ...weatherEnv(),
         ...databaseEnv(),
         ...uploadEnv(),
       },

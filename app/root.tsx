@@ -1,17 +1,23 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { AuthDialog } from './components/auth/auth-dialog.tsx'
+import type { EngineState } from './components/engine-box.tsx'
 import { GeneralErrorBoundary } from './components/error-page.tsx'
+import { usePopups } from './components/homepage/use-popups.ts'
+import { type PageChrome, SideButtons } from './components/side-buttons.tsx'
 import { SiteFooter, SiteHeader } from './components/site-header.tsx'
 import { Toaster } from './components/toaster.tsx'
-import { userContext } from './context.ts'
+import { appContext, userContext } from './context.ts'
 import { originGuard } from './middleware/origin-guard.server.ts'
+import { unreadCount } from './services/notices.server.ts'
 import { sessionMiddleware } from './middleware/session.server.ts'
 import stylesHref from './styles/app.css?url'
 import { DEFAULT_TIME_ZONE } from './utils/clock.ts'
 import { viewerTimeZone } from './utils/http.server.ts'
 import { useNonce } from './utils/nonce.tsx'
+import { readEngine, readEngineHistory } from './utils/preference-cookies.server.ts'
 import { takeToast } from './utils/toast.server.ts'
+import { weatherForPage } from './services/weather.server.ts'
 
 export const middleware: Route.MiddlewareFunction[] = [originGuard, sessionMiddleware]
 
@@ -28,12 +34,24 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext)
   const { toast, clear } = takeToast(request)
+  const engine: EngineState = { id: await readEngine(request), history: await readEngineHistory(request) }
   return data(
     {
       // Only what the page shows: everything a loader returns reaches the browser.
-      user: user ? { id: user.id, nickname: user.nickname, searchKeymap: user.searchKeymap } : null,
+      // The header's notice dot: one count over the partial unread index; the keys for shortcuts.
+      user: user
+        ? {
+            id: user.id,
+            nickname: user.nickname,
+            noticeAmount: await unreadCount(context.get(appContext).db, user),
+            keymap: { searchKeymap: user.searchKeymap, noteKeymap: user.noteKeymap },
+          }
+        : null,
       toast,
       clock: { now: Date.now(), timeZone: viewerTimeZone(request) },
+      // The header weather (WeatherWidget): cached per area, a failure is a calm message.
+      weather: await weatherForPage(context.get(appContext).db, user, request),
+      engine,
     },
     { headers: clear ? { 'Set-Cookie': clear } : {} },
   )
@@ -47,6 +65,16 @@ function useHeaderTitle() {
     if (loaderData?.headerTitle) return loaderData.headerTitle
   }
   return '起页'
+}
+
+/** What the page being shown asks of the header and side buttons (its loader's `chrome`, if any). */
+function usePageChrome(): PageChrome {
+  const matches = useMatches()
+  for (const match of [...matches].reverse()) {
+    const chrome = (match.loaderData as { chrome?: PageChrome } | undefined)?.chrome
+    if (chrome) return chrome
+  }
+  return { engine: 'header', sort: false }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -74,15 +102,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
   const title = useHeaderTitle()
+  const chrome = usePageChrome()
+  usePopups()
   return (
     <>
       <SiteHeader
         user={root?.user ?? null}
         homepageName={title}
         clock={root?.clock ?? { now: Date.now(), timeZone: DEFAULT_TIME_ZONE }}
+        engineInHeader={chrome.engine === 'header'}
       />
       <AuthDialog />
       {children}
+      <SideButtons sort={chrome.sort} />
       <SiteFooter />
       <Toaster toast={root?.toast ?? null} />
     </>

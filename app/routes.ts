@@ -6,9 +6,14 @@ export default [
   route('logout', 'routes/logout.ts'),
   route('site/redirect', 'routes/site-redirect.ts'),
   route('err', 'routes/err.tsx'),
+  // The weather popover as a page, with the three-step city selector (works without JavaScript).
+  route('weather', 'routes/weather.tsx'),
   // The JSON contract of spec §7: paths as the spec spells them.
   ...prefix('api', [
     route('site/init-info', 'routes/api/site.init-info.ts'),
+    // Notices (app/services/notices.server.ts); read-notice is our name, the spec shows none.
+    route('site/get-user-notice-list', 'routes/api/site.get-user-notice-list.ts'),
+    route('site/read-notice', 'routes/api/site.read-notice.ts'),
     route('sign/in', 'routes/api/sign.in.ts'),
     route('sign/check-email', 'routes/api/sign.check-email.ts'),
     route('sign/on', 'routes/api/sign.on.ts'),
@@ -122,6 +127,16 @@ export default [
     route('import/delete-folder', 'routes/api/import.delete-folder.ts'),
     route('import/undo', 'routes/api/import.undo.ts'),
     route('source/import', 'routes/api/source.import.ts'),
+    // Weather (app/services/weather.server.ts, provider in app/weather/).
+    route('weather/get-city-option', 'routes/api/weather.get-city-option.ts'),
+    route('weather/save-city', 'routes/api/weather.save-city.ts'),
+    route('weather/get-info', 'routes/api/weather.get-info.ts'),
+    // The header's menu and the tool box (app/utils/nav-bar.ts, app/tools/registry.ts).
+    route('site/nav-bar', 'routes/api/site.nav-bar.ts'),
+    route('site/tool-list', 'routes/api/site.tool-list.ts'),
+    // The viewer's own settings: shortcut keys (per user), a guest's layout (cookie).
+    route('site/save-keymap', 'routes/api/site.save-keymap.ts'),
+    route('site/set-guest-config', 'routes/api/site.set-guest-config.ts'),
     // Ctrl+K bookmark search and its history (app/services/search.server.ts).
     route('search/bookmark', 'routes/api/search.bookmark.ts'),
     route('search/history', 'routes/api/search.history.ts'),
@@ -129,6 +144,8 @@ export default [
     route('search/clear-history', 'routes/api/search.clear-history.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
+  // The search-engine box's choice and query history (cookies; a form or a fetcher posts here).
+  route('resources/engine', 'routes/resources.engine.ts'),
   // Library icons as SVG for CSS masks: /resources/icons/tabler/star.svg.
   route('resources/icons/:prefix/:file', 'routes/resources.icon.ts'),
   // Static segments rank first, so personal domains never shadow the routes above.
@@ -136,6 +153,7 @@ export default [
   // layout holds the navigation between its pages; the URLs stay as they are.
   layout('routes/user.tsx', [
     route('user/trash', 'routes/user.trash.tsx'),
+    route('user/notice', 'routes/user.notice.tsx'),
     // The categories the user shares and follows (one page, two addresses).
     route('user/bag-share', 'routes/user.bag-shares.tsx', { id: 'user-bag-share' }),
     route('user/bag-follow', 'routes/user.bag-shares.tsx', { id: 'user-bag-follow' }),
@@ -153,6 +171,9 @@ export default [
   route('collection/:bid', 'routes/collection.tsx'),
   // Joining a homepage by invite link (spec §2 /invite).
   route('invite', 'routes/invite.tsx'),
+  // The tool box (spec §2 /tool, /tool/{alias}): every tool, and one tool as a form.
+  route('tool', 'routes/tool.tsx'),
+  route('tool/:alias', 'routes/tool.alias.tsx'),
   route(':code', 'routes/homepage.tsx'),
   // One module of a homepage (spec §2 /{domain}/{id}).
   route(':code/:moduleId', 'routes/module.tsx'),

@@ -11,6 +11,7 @@ import { startMaintenance } from '#app/services/maintenance.server.ts'
 import { backfillSearchColumns } from '#app/services/search.server.ts'
 import { seedDemo } from '#app/services/seed.server.ts'
 import { dataDirectories, ensureDataDirectories } from '#app/utils/data-dirs.server.ts'
+import { ENGINE_ORIGINS } from '#app/utils/engines.ts'
 import { env } from '#app/utils/env.server.ts'
 import { uploadsRouter } from '#server/uploads.ts'
 
@@ -75,7 +76,8 @@ app.use(
         'object-src': ["'none'"],
         'base-uri': ["'none'"],
         'frame-ancestors': ["'none'"],
-        'form-action': ["'self'"],
+        // The search-engine box's GET forms go to the engines themselves (app/utils/engines.ts).
+        'form-action': ["'self'", ...ENGINE_ORIGINS],
       },
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

@@ -20,6 +20,8 @@ const CAPABILITIES = {
   'set-private': ['owner'],
   'view-trash': ['owner'],
   'edit-settings': ['owner'],
+  /** Spec §5 Keymap, §6 owner: shortcuts (and their keymap popover) only on one's own homepage. */
+  'use-shortcuts': ['owner'],
   share: ['owner'],
   'view-members': ['member', 'manager', 'owner'],
   'leave-homepage': ['member', 'manager'],

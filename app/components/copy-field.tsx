@@ -5,10 +5,10 @@ import { showToast } from './toaster.tsx'
 const COPIED_MSG = '复制成功'
 
 /**
- * A link to hand on: read-only text that can be selected and copied by hand (no JavaScript), plus
- * a 复制 button once scripts run.
+ * Text to hand on (a link, a tool's result): read-only, selectable and copyable by hand without
+ * JavaScript, plus a 复制 button once scripts run. `rows` makes it a multi-line block.
  */
-export function CopyField({ label, value }: { label: string; value: string }) {
+export function CopyField({ label, value, rows, what = '链接' }: { label: string; value: string; rows?: number; what?: string }) {
   const hydrated = useHydrated()
   const id = useId()
   async function copy() {
@@ -17,14 +17,19 @@ export function CopyField({ label, value }: { label: string; value: string }) {
       showToast({ type: 'success', msg: COPIED_MSG })
     } catch {
       // No clipboard permission (or an insecure origin): the text stays there to select by hand.
-      ;(document.getElementById(id) as HTMLInputElement | null)?.select()
-      showToast({ type: 'info', msg: '请选中链接后手动复制' })
+      ;(document.getElementById(id) as HTMLInputElement | HTMLTextAreaElement | null)?.select()
+      showToast({ type: 'info', msg: `请选中${what}后手动复制` })
     }
   }
+  const select = (event: React.FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => event.currentTarget.select()
   return (
-    <p className="copy-row">
+    <p className={rows ? 'copy-row copy-row-block' : 'copy-row'}>
       <label htmlFor={id}>{label}</label>{' '}
-      <input id={id} type="text" readOnly value={value} className="copy-field" onFocus={(e) => e.currentTarget.select()} />
+      {rows ? (
+        <textarea id={id} readOnly value={value} rows={rows} className="copy-field" spellCheck={false} />
+      ) : (
+        <input id={id} type="text" readOnly value={value} className="copy-field" onFocus={select} />
+      )}
       {hydrated ? (
         <>
           {' '}

@@ -1,22 +1,70 @@
+import { useEffect, useRef } from 'react'
 import { Form, Link, NavLink, useLocation, useMatches } from 'react-router'
 import { withDialog } from './auth/dialog-url.ts'
 import { Clock } from './clock.tsx'
+import { EngineBox } from './engine-box.tsx'
 import { homepagesPopoverHref } from './manage/dialog-href.ts'
+import { NoticeLink } from './notice-link.tsx'
 import { SearchLauncher } from './search/search-launcher.tsx'
+import { ToolDrawerLink } from './tools/tool-drawer.tsx'
+import { USER_PAGES } from './user-pages.ts'
+import { WeatherWidget } from './weather/weather-widget.tsx'
 
-export type HeaderUser = { id: number; nickname: string; searchKeymap: string } | null
+/** `noticeAmount`: the user's unread notices (the root loader counts them); `keymap`: their shortcut keys. */
+export type HeaderUser = { id: number; nickname: string; noticeAmount?: number; keymap?: { searchKeymap: string } } | null
 
 /** Names of 10 or more characters get a tooltip, since the header may cut them (spec §2). */
 const TOOLTIP_FROM = 10
+
+/**
+ * The menu of spec §2, linking only to pages that exist. 小组 (with its notice dot), 发现 (with
+ * its 'new' badge), 帮助 and 插件 appear here with their pages.
+ */
+const MENU = [{ to: '/', label: '首页', end: true }] as const
+
+/**
+ * The signed-in user's dropdown (spec §2): the user-centre pages and 退出 (a POST). A `<details>`
+ * with a `.menu`, like the category menus, so it opens without JavaScript and gets the same
+ * keyboard handling with it (use-popups.ts: arrows, Home / End, Escape back to the summary).
+ */
+function AccountMenu({ nickname }: { nickname: string }) {
+  const ref = useRef<HTMLDetailsElement>(null)
+  const location = useLocation()
+  // The header stays across navigations: a page chosen from the menu closes it.
+  useEffect(() => {
+    if (ref.current) ref.current.open = false
+  }, [location.key])
+  return (
+    <details className="account-menu" ref={ref}>
+      <summary>
+        <span className="account-name">{nickname}</span>
+        <span className="visually-hidden">的账号菜单</span>
+      </summary>
+      <div className="menu">
+        {USER_PAGES.map((page) => (
+          <Link key={page.to} to={page.to}>
+            {page.label}
+          </Link>
+        ))}
+        <Form method="post" action="/logout" className="menu-form">
+          <button type="submit">退出</button>
+        </Form>
+      </div>
+    </details>
+  )
+}
 
 export function SiteHeader({
   user,
   homepageName,
   clock,
+  engineInHeader,
 }: {
   user: HeaderUser
   homepageName: string
   clock: { now: number; timeZone: string }
+  /** False where the page shows its own engine box, or its homepage hides the box. */
+  engineInHeader: boolean
 }) {
   const location = useLocation()
   const matches = useMatches()
@@ -45,28 +93,30 @@ export function SiteHeader({
           </Link>
         )}
         <nav aria-label="主菜单" className="main-nav">
-          <NavLink to="/" end>
-            首页
-          </NavLink>
+          {MENU.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end}>
+              {item.label}
+            </NavLink>
+          ))}
+          {/* 工具箱: /tool, or with JavaScript the drawer of tools (spec §2). */}
+          <ToolDrawerLink />
         </nav>
-        <Clock now={clock.now} timeZone={clock.timeZone} />
-        {/* Bookmark search (Ctrl+K): a guest is asked to sign in first (spec §6). */}
+        {engineInHeader ? <EngineBox variant="header" /> : null}
+        {/* Bookmark search: the button, and Ctrl+K with the user's key; a guest is asked to sign in (spec §6). */}
         {user ? (
-          <SearchLauncher keymap={user.searchKeymap || 'k'} />
+          <SearchLauncher keymap={user.keymap?.searchKeymap ?? 'k'} />
         ) : (
           <Link to={withDialog(location, 'login')} className="button button-ghost header-search" preventScrollReset>
             搜索
           </Link>
         )}
+        <Clock now={clock.now} timeZone={clock.timeZone} />
+        <WeatherWidget />
         <div className="account">
           {user ? (
             <>
-              <span className="account-name">{user.nickname}</span>
-              <Form method="post" action="/logout">
-                <button type="submit" className="button button-ghost">
-                  退出
-                </button>
-              </Form>
+              <NoticeLink count={user.noticeAmount ?? 0} />
+              <AccountMenu nickname={user.nickname} />
             </>
           ) : (
             <>

@@ -121,6 +121,14 @@ export function safeFetcher(): SafeFetch {
   return shared
 }
 
+/**
+ * A fetcher on the same network as `safeFetcher()` (real DNS, or TEST_NETWORK in tests) with
+ * counters and limits of its own: for a service that needs a shorter timeout (weather).
+ */
+export function networkFetcher(limits: Partial<FetchLimits>): SafeFetch {
+  return createSafeFetcher(testNetworkFromEnv() ?? systemNetwork, limits)
+}
+
 async function follow(
   url: string,
   options: FetchOptions,

@@ -9,6 +9,8 @@ import { memberFaces } from '#app/services/members.server.ts'
 import { sharedModuleIntro } from '#app/services/module-share.server.ts'
 import { bookmarkSortOf } from '#app/schemas/sort.ts'
 import { recordVisit } from '#app/services/visits.server.ts'
+import type { PageChrome } from '#app/components/side-buttons.tsx'
+import { readGuestConfig } from '#app/utils/preference-cookies.server.ts'
 
 const ANCHOR_POSITIONS: readonly AnchorPosition[] = ['left', 'right', 'top', 'none']
 const SITE_NAME = '起页'
@@ -46,7 +48,8 @@ export async function loadHomepagePage(
   if (resolved.role !== 'owner' && request && isDocumentRequest(request)) await recordVisit(db, resolved.homepage.id)
   const sort = bookmarkSortOf(user)
   const info = homepageInfo(resolved)
-  const layout = homepageLayout(resolved.homepage)
+  // A guest's own settings (set-guest-config, a cookie) apply over the homepage's.
+  const layout = { ...homepageLayout(resolved.homepage), ...(!user && request ? await readGuestConfig(request) : {}) }
   const loaded = await loadHomepageContent(db, resolved, moduleId === undefined ? { sort } : { moduleId, sort })
   if (moduleId !== undefined && !loaded.modules.length) return null
   const content: HomepageViewContent = { modules: loaded.modules, starIds: moduleId === undefined ? loaded.starIds : [] }
@@ -73,6 +76,8 @@ export async function loadHomepagePage(
       anchor,
       childBadge: (layout.bookmarkChildBadge as unknown) !== false,
       maxRows: maxColumnHeightOf(resolved.homepage),
+      // The search-engine box of the start page (spec §3 engineVisible), fixed past 180 px in default mode.
+      engine: moduleId === undefined && (layout.engineVisible as unknown) !== false ? { fixes: layout.mode === 'default' } : null,
     },
     tabs: [
       ...(content.starIds.length ? [{ moduleId: STAR_MODULE_ID, name: '星标' }] : []),
@@ -86,5 +91,10 @@ export async function loadHomepagePage(
   } else {
     homepage.content = content
   }
-  return { homepage, headerTitle: intro?.title || (shareOnly ? (content.modules[0]?.name ?? SITE_NAME) : info.name) }
+  // One engine box at a time: the start page's own, else the header's (none where the owner hides it).
+  const chrome: PageChrome = {
+    engine: moduleId !== undefined ? 'header' : homepage.layout.engine ? 'page' : 'hidden',
+    sort: homepage.sort !== null,
+  }
+  return { homepage, chrome, headerTitle: intro?.title || (shareOnly ? (content.modules[0]?.name ?? SITE_NAME) : info.name) }
 }

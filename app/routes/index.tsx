@@ -10,7 +10,7 @@ import { loadPageDialog, pageAction } from '#app/dialogs/registry.server.ts'
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const [page, manage] = await Promise.all([loadHomepagePage(context, null, { request }), loadPageDialog(context, request, url)])
-  return { page, isGuest: context.get(userContext) === null, headerTitle: page?.headerTitle, manage }
+  return { page, isGuest: context.get(userContext) === null, headerTitle: page?.headerTitle, chrome: page?.chrome, manage }
 }
 
 /** Renders the management dialogs: the header's homepage popover link opens on this page. */

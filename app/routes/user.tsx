@@ -1,13 +1,5 @@
 import { Link, NavLink, Outlet } from 'react-router'
-
-/** The user centre's pages (spec §2 /user), in the spec's order; each page guards its own sign-in. */
-const PAGES = [
-  { to: '/user/bag-share', label: '我的分享' },
-  { to: '/user/bag-follow', label: '我的关注' },
-  { to: '/user/trash', label: '回收站' },
-  { to: '/user/export', label: '导出书签' },
-  { to: '/user/bookmark-log', label: '书签日志' },
-] as const
+import { USER_PAGES } from '#app/components/user-pages.ts'
 
 export function loader() {
   return { headerTitle: '个人中心' }
@@ -25,7 +17,8 @@ export default function UserCentre() {
           <li>
             <Link to="/">返回首页</Link>
           </li>
-          {PAGES.map((page) => (
+          {/* Each page guards its own sign-in. */}
+          {USER_PAGES.map((page) => (
             <li key={page.to}>
               <NavLink to={page.to} end>
                 {page.label}

@@ -54,7 +54,7 @@ export const RESERVED_CODES = new Set([
   'api', 'assets', 'blog', 'collection', 'discover', 'editor', 'err', 'favicon', 'forget', 'friend-links',
   'group', 'help', 'index', 'invite', 'login', 'logout', 'mobile', 'note', 'notes', 'oauth', 'plugin',
   'preview', 'register', 'resources', 'robots', 's', 'search', 'site', 'sitemap', 'super', 'tool', 'tools',
-  'upload', 'uploads', 'user', 'admin', 'static', 'public', 'www', 'write', 'import', 'export',
+  'upload', 'uploads', 'user', 'admin', 'static', 'public', 'www', 'write', 'import', 'export', 'weather',
 ])
 
 export const CODE_TAKEN_MSG = '该个性域名已被占用'

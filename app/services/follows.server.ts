@@ -4,6 +4,7 @@ import { homepageFollows, homepageMembers, homepages, users } from '#app/db/sche
 import { homepageLabel } from '#app/schemas/homepage.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, requireCapability } from './access.server.ts'
+import { notifyOwner } from './notices.server.ts'
 
 /** Following public homepages, and the owner's other public homepages (spec §2 header, §4 follow). */
 
@@ -26,6 +27,7 @@ export async function toggleFollow(db: Db, actor: Actor, homepageId: number) {
       const { homepage } = await requireCapability(tx, actor, homepageId, 'follow', true)
       if (!homepage.isOpen) throw new DomainError(NO_LONGER_SHARED)
       await tx.insert(homepageFollows).values({ homepageId, userId: actor.id })
+      await notifyOwner(tx, homepage, actor, '新的关注', '关注了')
     }
     const [followers] = await tx.select({ n: count() }).from(homepageFollows).where(eq(homepageFollows.homepageId, homepageId))
     const follow = !unfollowed

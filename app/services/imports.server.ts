@@ -19,6 +19,7 @@ import { LinkUrl, MAX_CHILDREN, TOO_MANY_CHILDREN } from '#app/schemas/content.t
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, NOT_FOUND, requireCapability } from './access.server.ts'
 import { logBookmarks } from './bookmark-log.server.ts'
+import { notify } from './notices.server.ts'
 import { onceWithKey } from './idempotency.server.ts'
 import { type FileFolder, type FileLink, type ImportPlan, type ImportTarget, planImport, type PlanCategory, type PlanFolder, type PlanLink, urlKey } from './import-plan.ts'
 import { nextPosition, renumber } from './ordering.server.ts'
@@ -414,6 +415,14 @@ export async function importPicked(db: Db, actor: Actor, input: ImportInput): Pr
       name: first?.name ?? '',
       count: plan.report.links,
       place: file.title,
+    })
+    // The site tells the importer (no actorId: it is not "their own action" but the site's report).
+    await notify(tx, {
+      userId: actor.id,
+      kind: 'system',
+      title: '导入完成',
+      content: `「${file.title}」已导入 ${plan.report.links} 个书签`,
+      link: `/preview?${new URLSearchParams({ id: String(file.id), run: String(run!.id) })}`,
     })
     return { runId: run!.id, homepageId: place.homepageId, report: plan.report }
   })

@@ -7,6 +7,7 @@ import { isUploadPath } from '#app/uploads/upload-path.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, relationTo, requireCapability, roleOn } from './access.server.ts'
 import { invitedHomepageId, issueInvite, liveInvite, revokeInvites, useInvite } from './invite-links.server.ts'
+import { notifyOwner } from './notices.server.ts'
 
 /** Members and managers of a homepage, and the invite link they join by (spec §4 Member permission, Invite code). */
 
@@ -100,6 +101,7 @@ export async function joinHomepage(db: Db, actor: Actor, input: { token: string;
     if (!relation.permission) {
       if (!(await useInvite(tx, input.token))) throw new DomainError(INVITE_INVALID)
       await tx.insert(homepageMembers).values({ homepageId, userId: actor.id })
+      await notifyOwner(tx, homepage, actor, '新成员加入', '通过邀请链接加入了')
     }
     return { homepageId, code: homepage.code ?? '' }
   })

@@ -218,7 +218,7 @@ export async function guestHistoryHeader(request: Request, wd: string | null, { 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Rows written before the search columns existed (migration 0006): filled once, at start-up.
+// Rows written before the search columns existed (migration 0008): filled once, at start-up.
 
 /**
  * Fills the search columns of rows that have a name, URL or note but no search text, in batches

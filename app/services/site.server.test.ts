@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { createUser } from '#tests/db-utils.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
+import { notify } from './notices.server.ts'
 import { seedDemo } from './seed.server.ts'
 import { initInfo } from './site.server.ts'
 
@@ -27,6 +28,15 @@ test('a signed-in user gets their own homepage and account fields', async () => 
   expect(info).toMatchObject({ isGuest: false, userId: user.id, nickname: '阿强', homepageId: user.currentHomepageId, pageWidthType: 'max-1' })
   expect(info.joinTime).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   expect(info.homepageInfo).toMatchObject({ isOwn: true, name: '阿强的主页' })
+  expect(info.noticeAmount).toBe(0)
+})
+
+test('noticeAmount counts the user’s unread notices', async () => {
+  const { user } = await createUser(db())
+  await notify(db(), { userId: user.id, kind: 'system', title: '一' })
+  await notify(db(), { userId: user.id, kind: 'system', title: '二' })
+  expect((await initInfo(db(), user, {})).noticeAmount).toBe(2)
+  expect((await initInfo(db(), null, {})).noticeAmount).toBe(0)
 })
 
 test('an unknown domain fails, and an unknown page width falls back', async () => {

@@ -2,7 +2,9 @@ import type { Db } from '#app/db/client.server.ts'
 import type { User } from '#app/db/schema/index.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { homepageInfo, homepageLayout, homepageSkin, resolveHomepage } from './homepage.server.ts'
+import { unreadCount } from './notices.server.ts'
 import { bookmarkSortOf } from '#app/schemas/sort.ts'
+import type { GuestConfig } from '#app/schemas/guest-config.ts'
 
 export const PAGE_WIDTH_TYPES = ['default', 'max-2', 'max-1', 'normal', 'min-1', 'min-2'] as const
 
@@ -16,7 +18,7 @@ const day = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Asia/Shang
 export async function initInfo(
   db: Db,
   user: User | null,
-  input: { domain?: string; pageWidthType?: string },
+  input: { domain?: string; pageWidthType?: string; guestConfig?: GuestConfig },
 ) {
   const resolved = await resolveHomepage(db, user, input.domain || null)
   if (input.domain && !resolved) throw new DomainError('当前页面不存在或已被删除')
@@ -35,13 +37,15 @@ export async function initInfo(
     staticHost: '',
     bindWx: false,
     homepageId: resolved?.homepage.id ?? 0,
-    noticeAmount: 0,
+    // Unread notices (/user/notice); a guest has none.
+    noticeAmount: await unreadCount(db, user),
     isGuest: user === null,
     homepageSkin: resolved ? homepageSkin(resolved.homepage) : null,
     homepageInfo: resolved ? homepageInfo(resolved) : null,
     historyVisible: false,
     bookmarkSourceSort: bookmarkSortOf(user),
-    homepageLayout: resolved ? homepageLayout(resolved.homepage) : null,
+    // A guest's own settings (set-guest-config) over the homepage's, as their pages show it.
+    homepageLayout: resolved ? { ...homepageLayout(resolved.homepage), ...(user ? {} : input.guestConfig) } : null,
     pageWidthType,
   }
 }

@@ -11,6 +11,7 @@ import {
 } from '#app/schemas/content.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { logBookmarks } from './bookmark-log.server.ts'
+import { notifyOwner } from './notices.server.ts'
 import { type Actor, homepageAccess, NOT_FOUND, requireCapability } from './access.server.ts'
 import { getBag } from './bag.server.ts'
 import type { SortMethod } from '#app/schemas/sort.ts'
@@ -192,6 +193,10 @@ async function upsertSource(
     })
     .returning()
   if (counts) await logSource(tx, actor, 'add', created!, target.bag.name)
+  // A member's new link is a contribution: the owner hears of it.
+  if (type === 'link' && target.role === 'member' && actor) {
+    await notifyOwner(tx, target.homepage, actor, '成员添加了链接', '在', `的分类「${target.bag.name}」添加了链接「${created!.name || created!.url}」`)
+  }
   return sourceView(created!, target.role)
 }
 

@@ -42,17 +42,20 @@ export function authPanel(page: Page, javaScriptEnabled: boolean, title: '登录
 export const banner = (page: Page) => page.getByRole('banner')
 export const toast = (page: Page) => page.getByRole('status')
 
-/** Signed in as `nickname`: the header shows the name and a 退出 button, and no 登录 link. */
+/** The 退出 button, in the header's account dropdown (found while the dropdown is closed too). */
+export const logoutButton = (page: Page) => banner(page).getByRole('button', { name: '退出', exact: true, includeHidden: true })
+
+/** Signed in as `nickname`: the header shows the name and its dropdown holds 退出; no 登录 link. */
 export async function expectSignedIn(page: Page, nickname: string) {
   await expect(banner(page).locator('.account-name')).toHaveText(nickname)
-  await expect(banner(page).getByRole('button', { name: '退出', exact: true })).toBeVisible()
+  await expect(logoutButton(page)).toHaveCount(1)
   await expect(banner(page).getByRole('link', { name: '登录', exact: true })).toHaveCount(0)
 }
 
 export async function expectSignedOut(page: Page) {
   await expect(banner(page).getByRole('link', { name: '登录', exact: true })).toBeVisible()
   await expect(banner(page).getByRole('link', { name: '注册', exact: true })).toBeVisible()
-  await expect(banner(page).getByRole('button', { name: '退出', exact: true })).toHaveCount(0)
+  await expect(logoutButton(page)).toHaveCount(0)
 }
 
 /** Logs in through the full /login page. */
@@ -65,8 +68,11 @@ export async function loginOnPage(page: Page, javaScriptEnabled: boolean, email:
   await form.getByRole('button', { name: '登录', exact: true }).click()
 }
 
+/** 退出 from the account dropdown (a click on the name opens it, with or without JavaScript). */
 export async function logout(page: Page) {
-  await banner(page).getByRole('button', { name: '退出', exact: true }).click()
+  const menu = banner(page).locator('details.account-menu')
+  if (!(await menu.evaluate((d: HTMLDetailsElement) => d.open))) await menu.locator('summary').click()
+  await menu.getByRole('button', { name: '退出', exact: true }).click()
   await expect(toast(page)).toHaveText('已退出登录')
   await expectSignedOut(page)
 }

@@ -146,7 +146,7 @@ test('the search page: the form, results by homepage and category, 下一页, th
     await box.press('Enter')
   } else {
     await expect(page).toHaveURL(/\/search$/)
-    const form = page.getByRole('search')
+    const form = page.getByRole('main').getByRole('search')
     await form.getByLabel('关键词', { exact: true }).fill('测试')
     await form.getByRole('button', { name: '搜索', exact: true }).click()
   }
@@ -162,7 +162,7 @@ test('the search page: the form, results by homepage and category, 下一页, th
   await expect(page.getByRole('region', { name: /常用 › 常用网站$/ }).getByRole('link', { name: /^测试网站/ })).toHaveCount(2)
   await expect(page.getByRole('navigation', { name: '最近搜索' }).getByRole('link', { name: '测试', exact: true })).toBeVisible()
 
-  const form = page.getByRole('search')
+  const form = page.getByRole('main').getByRole('search')
   await form.getByLabel('关键词', { exact: true }).fill('bd')
   await form.getByRole('button', { name: '搜索', exact: true }).click()
   await expect(page.getByRole('link', { name: /^百度/ })).toHaveAttribute('href', 'https://www.baidu.com/')

@@ -290,6 +290,14 @@ const NOT_HOMEPAGE_CALLS = new Set([
   '/api/import/delete',
   '/api/import/delete-folder',
   '/api/import/undo',
+  // The user's own shortcut keys: anyone signed in, whatever the homepage (tests/http/header.test.ts).
+  '/api/site/save-keymap',
+  // A guest's layout settings: a cookie of this browser, no homepage's data (tests/http/header.test.ts).
+  '/api/site/set-guest-config',
+  // Marks the caller's own notices read: no homepage, no role; another user's ids change nothing (tests/http/notices.test.ts).
+  '/api/site/read-notice',
+  // The visitor's own weather city, a guest's in a cookie (tests/http/weather.test.ts).
+  '/api/weather/save-city',
   // The user's own search history (tests/http/search.test.ts): no homepage's data.
   '/api/search/add-history',
   '/api/search/clear-history',
@@ -394,6 +402,8 @@ const FORM_CASES: FormCase[] = [
   { intent: 'batch', allowed: EDITORS, fields: async () => ({ bid: world.bid, op: 'delete', ids: await link() }) },
   { intent: 'choose', allowed: EDITORS, fields: async () => ({ id: await folder(), ids: await link(), op: 'copy', key: rand() }) },
   { intent: 'switch-sort', allowed: SIGNED_IN, fields: async () => ({ method: 'custom' }) },
+  // The keymap popover is the owner's, but the keys saved are the user's own (like the sort order).
+  { intent: 'save-keymap', allowed: SIGNED_IN, fields: async () => ({ searchKeymap: 'k', noteKeymap: 'b' }) },
   { intent: 'delete-module', allowed: OWNER, fields: async () => ({ moduleId: await module() }) },
   { intent: 'delete-bag', allowed: OWNER, fields: async () => ({ bid: await bag() }) },
   { intent: 'delete-source', allowed: EDITORS, fields: async () => ({ id: await link() }) },

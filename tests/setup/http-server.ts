@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node'
-import { testNetwork } from '../sites/network.ts'
+import { testNetwork, weatherEnv } from '../sites/network.ts'
 import { startSites } from '../sites/site-server.ts'
+import { startWeather } from '../sites/weather-server.ts'
 import { freshDataDir, startServer } from './server-process.ts'
 import { createServerDatabase, serverUrl } from './test-db.ts'
 
@@ -8,6 +9,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
     databaseUrl: string
+    weatherPort: number
   }
 }
 
@@ -18,13 +20,17 @@ export default async function setup(project: TestProject) {
   const limits = { RATE_LIMIT_FACTOR: '100' }
   // Other sites are loopback servers the app reaches through the test network, never the internet.
   const sites = await startSites()
-  const common = { ...limits, TEST_NETWORK: testNetwork(sites.port), UPLOAD_DIR: freshDataDir(), SECRET_FILE: `${freshDataDir()}/app-secret` }
+  const weather = await startWeather()
+  const common = { ...limits, ...weatherEnv(), TEST_NETWORK: testNetwork(sites.port, weather.port), UPLOAD_DIR: freshDataDir(), SECRET_FILE: `${freshDataDir()}/app-secret` }
   const server = await startServer(database ? { ...common, DATABASE_URL: database.url } : { ...common, PGLITE_DIR: freshDataDir() })
   project.provide('baseUrl', server.url)
   project.provide('databaseUrl', database?.url ?? '')
+  project.provide('weatherPort', weather.port)
   return async () => {
     const code = await server.stop()
     sites.server.close()
+    weather.server.closeAllConnections()
+    weather.server.close()
     await database?.drop()
     if (code !== 0) throw new Error(`server exited with ${code}:\n${server.output()}`)
   }

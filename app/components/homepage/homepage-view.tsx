@@ -1,7 +1,9 @@
 import type { FormEvent, MouseEvent } from 'react'
 import { useFormAction, useLocation, useNavigate, useSubmit } from 'react-router'
 import type { Role } from '#app/auth/permissions.ts'
-import { dialogHref, type ReturnFocusState } from '#app/components/manage/dialog-href.ts'
+import { EngineBox } from '#app/components/engine-box.tsx'
+import { dialogHref, KEYMAP_BUTTON_ID, type ReturnFocusState } from '#app/components/manage/dialog-href.ts'
+import { SORT_SWITCHER_ID } from '#app/components/side-buttons.tsx'
 import { showToast } from '#app/components/toaster.tsx'
 import { SORT_LABELS, SORT_LOCKED_MSG, SORT_METHODS, type SortMethod } from '#app/schemas/sort.ts'
 import type { BagView, ItemView, ModuleView } from '#app/services/homepage.server.ts'
@@ -10,7 +12,7 @@ import { CategoryMenu } from './category-menu.tsx'
 import { HomepageBar, type HomepageSocial } from './homepage-bar.tsx'
 import { Item } from './items.tsx'
 import { useDragSort } from './use-drag-sort.ts'
-import { closeMenuAround, usePopups } from './use-popups.ts'
+import { closeMenuAround } from './use-popups.ts'
 import { BLOCKED_MSG, capabilitiesOf, RefIcon, ToolLink, type ViewKit } from './view-kit.tsx'
 
 export type AnchorPosition = 'left' | 'right' | 'top' | 'none'
@@ -34,8 +36,11 @@ export type HomepageViewData = {
   social: HomepageSocial
   /** The signed-in viewer's bookmark order (switch-sort-method); null for guests. */
   sort: SortMethod | null
-  /** maxRows: rows of bookmarks a category shows before it scrolls (save-max-column). */
-  layout: { newTab: boolean; anchor: AnchorPosition; childBadge: boolean; maxRows: number }
+  /**
+   * maxRows: rows of bookmarks a category shows before it scrolls (save-max-column); engine: the
+   * start page's search-engine box (null when hidden or on a module page), `fixes` on scroll.
+   */
+  layout: { newTab: boolean; anchor: AnchorPosition; childBadge: boolean; maxRows: number; engine: { fixes: boolean } | null }
   /** The owner's 悬停时自动展开 (popVisible): hovering 我的主页 opens the homepage popover. */
   popVisible?: boolean
   /** The module tabs: enough to name and link each module. */
@@ -261,8 +266,6 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
     submit(submitter instanceof HTMLButtonElement ? submitter : form, { method: 'post', action: formAction, preventScrollReset: true })
   }
 
-  usePopups()
-
   const detailPage = data.moduleId !== undefined
   const moduleName = detailPage ? data.tabs[0]?.name : undefined
   const homeHref = data.code ? `/${data.code}` : '/'
@@ -306,9 +309,16 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
             <ToolLink href={kit.dialog('import')} label="导入书签">
               导入书签
             </ToolLink>
+            {caps.useShortcuts ? (
+              // The keymap popover opens beside it (dialog-views.tsx); without JavaScript, in the page.
+              <a id={KEYMAP_BUTTON_ID} href={kit.dialog('keymap')} className="tool" data-dialog="">
+                快捷键
+              </a>
+            ) : null}
           </p>
         ) : null}
       </div>
+      {data.layout.engine ? <EngineBox variant="page" fixes={data.layout.engine.fixes} /> : null}
       {!detailPage && tabs.length > 1 ? (
         <nav className="module-tabs" aria-label="模块" data-sortable={caps.manageModules || undefined}>
           {tabs.map((m) => (
@@ -337,7 +347,7 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
  */
 function SortSwitcher({ sort, formAction }: { sort: SortMethod; formAction: string }) {
   return (
-    <details className="sort-switcher">
+    <details className="sort-switcher" id={SORT_SWITCHER_ID}>
       <summary>书签排序：{SORT_LABELS[sort]}</summary>
       <form method="post" action={formAction} className="tool-form sort-options">
         <input type="hidden" name="intent" value="switch-sort" />

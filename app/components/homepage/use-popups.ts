@@ -1,18 +1,21 @@
 import { useEffect } from 'react'
 
 /**
- * The start page's popups are `<details>`: folders (their bookmarks) and category menus
- * (category-menu.tsx). They open and close without JavaScript; these listeners, installed once
- * on the document, work the same on the list React rendered and on the server's HTML it kept.
+ * The site's popups are `<details>`: folders (their bookmarks), category menus
+ * (category-menu.tsx) and the header's account dropdown (site-header.tsx). They open and close
+ * without JavaScript; these listeners, installed once on the document (by the root's shell), work
+ * the same on the list React rendered and on the server's HTML it kept.
  */
-const POPUPS = 'details.folder, details.category-menu'
-const OPEN_POPUPS = 'details.folder[open], details.category-menu[open]'
-const MENU = 'details.category-menu'
+const MENUS = ['details.category-menu', 'details.account-menu']
+const POPUPS = ['details.folder', ...MENUS].join(', ')
+const OPEN_POPUPS = ['details.folder', ...MENUS].map((s) => `${s}[open]`).join(', ')
+const MENU = MENUS.join(', ')
+const OPEN_MENUS = MENUS.map((s) => `${s}[open]`).join(', ')
 const MENU_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End'])
 
 const menuItems = (menu: Element) => [...menu.querySelectorAll<HTMLElement>('.menu a, .menu button')]
 
-/** Closes the category menu around `element`, if any, focus back on its summary (a choice was made). */
+/** Closes the menu around `element`, if any, focus back on its summary (a choice was made). */
 export function closeMenuAround(element: Element) {
   const menu = element.closest<HTMLDetailsElement>(MENU)
   if (!menu?.open) return
@@ -22,7 +25,7 @@ export function closeMenuAround(element: Element) {
 
 /**
  * One popup open at a time; a click elsewhere or Escape closes it (Escape puts focus back on its
- * summary); focus leaving a category menu closes it; in a menu ArrowDown / ArrowUp / Home / End
+ * summary); focus leaving a menu closes it; in a menu ArrowDown / ArrowUp / Home / End
  * move among its items (from the summary ArrowDown opens it at the first, ArrowUp at the last).
  */
 export function usePopups() {
@@ -40,7 +43,7 @@ export function usePopups() {
     }
     const onFocusIn = (event: FocusEvent) => {
       const to = event.target as Element
-      for (const open of document.querySelectorAll<HTMLDetailsElement>(`${MENU}[open]`)) if (!open.contains(to)) open.open = false
+      for (const open of document.querySelectorAll<HTMLDetailsElement>(OPEN_MENUS)) if (!open.contains(to)) open.open = false
     }
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null

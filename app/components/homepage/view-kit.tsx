@@ -22,6 +22,8 @@ export function capabilitiesOf(role: Role) {
     manageModules: can(role, 'manage-modules'),
     star: can(role, 'star-bookmarks'),
     privacy: can(role, 'set-private'),
+    /** Shortcut keys and their keymap popover (spec §5: the owner's, on their homepage). */
+    useShortcuts: can(role, 'use-shortcuts'),
     /** 举报: for those who do not keep the links (guests are sent to sign in first). */
     report: role !== 'owner' && role !== 'manager',
   }

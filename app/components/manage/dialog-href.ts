@@ -16,7 +16,8 @@ import { idOf } from '#app/schemas/ids.ts'
  *   homepages[&tab=created|joined|followed][&wd][&page] (the homepage popover) · add-homepage ·
  *   edit-homepage&homepageId · share[&tab=link|invite] (the owner's share panel) · members[&page] ·
  *   more-homepages (the owner's other public homepages) · share-bag&bid (share a category) ·
- *   share-module&moduleId (share a module) · import[&file] (import a bookmark file; `file`: its success step)
+ *   share-module&moduleId (share a module) · import[&file] (import a bookmark file; `file`: its success step) ·
+ *   keymap (the owner's shortcut keys)
  * Any of them may carry `from` (`manage-modules` or `children:<folderId>`): the list dialog it was
  * opened from, where cancelling or saving returns (see `backHref`).
  */
@@ -99,6 +100,9 @@ export const MANAGE_PAGE_HANDLE = { manageDialogs: true } as const
 
 /** The homepage bar's 我的主页 button, where the homepage popover opens (with JavaScript). */
 export const HOMEPAGE_SWITCH_ID = 'homepage-switch'
+
+/** The owner's 快捷键 link on their homepage, where the keymap popover opens (with JavaScript). */
+export const KEYMAP_BUTTON_ID = 'keymap-button'
 
 /**
  * The homepage popover from the header: on the page being shown when it renders dialogs (it

@@ -8,10 +8,11 @@ import { CardConfigForm } from './card-config-form.tsx'
 import { ChildrenManager } from './children-manager.tsx'
 import { ChooseSource } from './choose-source.tsx'
 import { DeleteConfirm } from './delete-confirm.tsx'
-import { HOMEPAGE_SWITCH_ID, type ManageDialog } from './dialog-href.ts'
+import { HOMEPAGE_SWITCH_ID, KEYMAP_BUTTON_ID, type ManageDialog } from './dialog-href.ts'
 import { DividerForm } from './divider-form.tsx'
 import { FolderForm } from './folder-form.tsx'
 import { ImportDialog } from './import-dialog.tsx'
+import { KeymapForm } from './keymap-form.tsx'
 import { HomepageForm, HomepagesPopover, MembersList, MoreHomepages, ShareBagPanel, ShareModulePanel, SharePanel } from './homepage-dialogs.tsx'
 import { LinkForm } from './link-form.tsx'
 import { ManageModules } from './manage-modules.tsx'
@@ -152,6 +153,7 @@ export const DIALOG_VIEWS: { [N in ManageDialog]: DialogView<DataOf<N>> } = {
   'more-homepages': { title: 'TA的其它主页', width: 480, Body: ({ data }) => <MoreHomepages data={data} /> },
   'share-bag': { title: (d) => `分享分类：${d.name}`, width: 480, Body: ({ data }) => <ShareBagPanel data={data} /> },
   'share-module': { title: (d) => `分享模块：${d.name}`, width: 480, Body: ({ data, lastResult }) => <ShareModulePanel data={data} lastResult={lastResult} /> },
+  keymap: { title: '快捷键设置', width: 400, Body: (p) => <KeymapForm {...p} />, popover: { anchor: KEYMAP_BUTTON_ID } },
   'shared-modules': { title: '我分享的模块', width: 600, Body: ({ data }) => <SharedModules data={data} /> },
 }
 

@@ -3,6 +3,7 @@ import type { CardConfig, Formats } from '#app/db/schema/index.ts'
 import type { IconPickerData } from '#app/icons/picker.server.ts'
 import type { CategoryOption } from '#app/services/homepage-objects.server.ts'
 import type { HomepageListItem } from '#app/services/homepages.server.ts'
+import type { Keymap } from '#app/schemas/keymap.ts'
 import type { SortMethod } from '#app/schemas/sort.ts'
 
 /**
@@ -200,6 +201,8 @@ export type HomepageDialogData =
       pages: number
       rows: { moduleId: number; name: string; homepageName: string; url: string }[]
     }
+  /** The keymap popover: the viewer's own shortcut keys. */
+  | { dialog: 'keymap'; keymap: Keymap }
   | { dialog: 'more-homepages'; rows: { id: number; name: string; code: string; summary: string; isMember: boolean }[] }
 
 /** A dialog's name: `?dialog=` of its URL (dialog-href.ts). */

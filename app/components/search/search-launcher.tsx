@@ -1,8 +1,10 @@
-import { type KeyboardEvent, type MouseEvent, useEffect, useEffectEvent, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, type MouseEvent, useId, useRef, useState } from 'react'
 import * as Dialog from '@radix-ui/react-dialog'
 import { Form, Link } from 'react-router'
+import { shortcutLabel } from '#app/schemas/keymap.ts'
 import { NO_RESULTS_MSG, SEARCH_HISTORY_SHOWN, SEARCH_KEYWORD_MAX } from '#app/schemas/search.ts'
 import type { SearchHit, SearchPage } from '#app/services/search.server.ts'
+import { useIsMac, useShortcut } from '#app/utils/use-shortcut.ts'
 import { groupHits, groupLabel, HitBody, hitLinkProps, searchPageHref } from './search-results.tsx'
 import './search.css'
 
@@ -20,7 +22,6 @@ async function api<T>(path: string, init?: RequestInit): Promise<Envelope<T>> {
 const post = (path: string, body: Record<string, unknown> = {}) =>
   api<null>(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), keepalive: true })
 
-const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)
 
 /**
  * The header's search button and the Ctrl+K (⌘K on a Mac; the user's own key from their keymap)
@@ -44,21 +45,9 @@ export function SearchLauncher({ keymap }: { keymap: string }) {
       .then((answer) => answer.code === 1 && setHistory(answer.data))
       .catch(() => setHistory([]))
   }
-  const onShortcut = useEffectEvent(show)
-
-  // The shortcut is a document-wide key listener: a subscription, set up once per key. Shift is
-  // allowed: a special character may need it.
-  useEffect(() => {
-    const key = keymap.toLowerCase()
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.altKey || event.key.toLowerCase() !== key) return
-      if (!(isMac() ? event.metaKey : event.ctrlKey)) return
-      event.preventDefault()
-      onShortcut()
-    }
-    document.addEventListener('keydown', onKeyDown)
-    return () => document.removeEventListener('keydown', onKeyDown)
-  }, [keymap])
+  // Ctrl (⌘ on a Mac) + the user's key, anywhere on the page; an empty key is switched off.
+  useShortcut(keymap, show)
+  const mac = useIsMac()
 
   const onButtonClick = (event: MouseEvent<HTMLAnchorElement>) => {
     // A new tab or window (modifier keys, middle button) still gets the page.
@@ -74,8 +63,8 @@ export function SearchLauncher({ keymap }: { keymap: string }) {
         to="/search"
         className="button button-ghost header-search"
         onClick={onButtonClick}
-        aria-keyshortcuts={`Control+${shortcut} Meta+${shortcut}`}
-        title={`搜索书签（Ctrl+${shortcut}）`}
+        aria-keyshortcuts={keymap ? (mac ? `Meta+${shortcut}` : `Control+${shortcut}`) : undefined}
+        title={keymap ? `搜索书签（${shortcutLabel(keymap, mac)}）` : '搜索书签'}
       >
         <span className="icon ico-search" aria-hidden="true" />
         搜索

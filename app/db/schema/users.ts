@@ -19,6 +19,8 @@ export const users = pgTable(
     bookmarkSort: varchar('bookmark_sort', { length: 20 }).notNull().default('custom'),
     /** The last category picked in a move / copy / collect selector (remember-selected). */
     rememberedSelection: jsonb('remembered_selection').$type<{ homepageId: number; moduleId: number; bid: number }>(),
+    /** The area whose weather the header shows (6-digit division code; weather save-city). */
+    weatherCityId: integer('weather_city_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

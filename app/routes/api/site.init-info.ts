@@ -3,12 +3,17 @@ import { defineApi } from '#app/api/define-api.server.ts'
 import { getOnly } from '#app/api/method.server.ts'
 import { initInfo } from '#app/services/site.server.ts'
 import { readCookie } from '#app/utils/http.server.ts'
+import { readGuestConfig } from '#app/utils/preference-cookies.server.ts'
 
 /** GET /api/site/init-info {domain, from, clientIp} */
 export const loader = defineApi(
   z.object({ domain: z.string().max(64, '当前页面不存在或已被删除').optional(), from: z.string().optional(), clientIp: z.string().optional() }),
-  (input, { db, user, request }) =>
-    initInfo(db, user, { domain: input.domain, pageWidthType: readCookie(request, 'page_width_type') }),
+  async (input, { db, user, request }) =>
+    initInfo(db, user, {
+      domain: input.domain,
+      pageWidthType: readCookie(request, 'page_width_type'),
+      guestConfig: await readGuestConfig(request),
+    }),
 )
 
 export const action = getOnly

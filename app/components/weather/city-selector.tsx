@@ -1,0 +1,112 @@
+import { useEffect, useId, useState } from 'react'
+import { Form, useRevalidator } from 'react-router'
+
+type Option = { id: number; name: string }
+
+async function options(parentId?: number): Promise<Option[]> {
+  const query = parentId ? `?parentId=${parentId}` : ''
+  const answer = (await (await fetch(`/api/weather/get-city-option${query}`)).json()) as { code: number; data: Option[] | null }
+  return answer.code === 1 && answer.data ? answer.data : []
+}
+
+/**
+ * The city selector of the popover (spec §2, 400px; §5 City): three selects fed by
+ * get-city-option. Picking a province clears city and area; picking a city clears the areas;
+ * save stays disabled until an area is picked. It posts to /weather like the no-JS form.
+ */
+export function CitySelector({ onSaved }: { onSaved?: () => void }) {
+  const id = useId()
+  const revalidator = useRevalidator()
+  const [saving, setSaving] = useState(false)
+  const [error, setError] = useState('')
+  const [provinces, setProvinces] = useState<Option[]>([])
+  const [cities, setCities] = useState<Option[]>([])
+  const [areas, setAreas] = useState<Option[]>([])
+  const [province, setProvince] = useState('')
+  const [city, setCity] = useState('')
+  const [area, setArea] = useState('')
+
+  useEffect(() => {
+    void options().then(setProvinces)
+  }, [])
+
+  // Saved through the JSON call, then the page's data reloads in place (the header shows the
+  // new city); the form's own action is the no-JS path.
+  async function save(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setSaving(true)
+    setError('')
+    try {
+      const response = await fetch('/api/weather/save-city', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ cityId: Number(area) }) })
+      const answer = (await response.json()) as { code: number; msg: string }
+      if (answer.code !== 1) return setError(answer.msg)
+      await revalidator.revalidate()
+      onSaved?.()
+    } catch {
+      setError('保存失败，请稍后再试')
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Form method="post" action="/weather" className="city-selector" onSubmit={save}>
+      <label htmlFor={`${id}-p`}>省份</label>
+      <select
+        id={`${id}-p`}
+        value={province}
+        onChange={(e) => {
+          setProvince(e.target.value)
+          setCity('')
+          setArea('')
+          setCities([])
+          setAreas([])
+          if (e.target.value) void options(Number(e.target.value)).then(setCities)
+        }}
+      >
+        <option value="">请选择省份</option>
+        {provinces.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-c`}>城市</label>
+      <select
+        id={`${id}-c`}
+        value={city}
+        disabled={cities.length === 0}
+        onChange={(e) => {
+          setCity(e.target.value)
+          setArea('')
+          setAreas([])
+          if (e.target.value) void options(Number(e.target.value)).then(setAreas)
+        }}
+      >
+        <option value="">请选择城市</option>
+        {cities.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-a`}>区县</label>
+      <select id={`${id}-a`} name="cityId" value={area} disabled={areas.length === 0} onChange={(e) => setArea(e.target.value)}>
+        <option value="">请选择区县</option>
+        {areas.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button button-primary" disabled={!area || saving}>
+        保存
+      </button>
+      {error ? (
+        <p role="alert" className="city-selector-error">
+          {error}
+        </p>
+      ) : null}
+    </Form>
+  )
+}

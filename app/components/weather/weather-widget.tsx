@@ -1,0 +1,95 @@
+import * as Popover from '@radix-ui/react-popover'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link, useRouteLoaderData } from 'react-router'
+import { ICON_EMOJI } from '#app/weather/codes.ts'
+import type { WeatherInfo } from '#app/weather/types.ts'
+import { CitySelector } from './city-selector.tsx'
+import { WeatherReportView } from './weather-report.tsx'
+
+/** A start page stays open for hours: the weather is asked again when the cache would have turned. */
+const REFRESH_MS = 30 * 60_000
+
+/** get-info's answer, or null when it could not be read (the shown data then stays as it was). */
+async function fetchInfo(): Promise<{ code: number; msg: string; data: WeatherInfo | null } | null> {
+  try {
+    return (await (await fetch('/api/weather/get-info')).json()) as { code: number; msg: string; data: WeatherInfo | null }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The header weather (spec §2): today's weather of the chosen city, or 选择城市. It is a link to
+ * /weather (the popover as a page, for no-JS browsers); with JavaScript it opens the popover.
+ * Data comes from the root loader, so the header needs nothing but this component.
+ */
+export function WeatherWidget() {
+  const root = useRouteLoaderData('root') as { weather?: WeatherInfo } | undefined
+  const [fresh, setFresh] = useState<WeatherInfo | null>(null)
+  const weather = fresh ?? root?.weather
+  const [open, setOpen] = useState(false)
+  const anchor = useRef<HTMLAnchorElement>(null)
+  const close = useCallback(() => setOpen(false), [])
+  // New loader data (a save, a navigation) replaces what the widget fetched itself.
+  useEffect(() => setFresh(null), [root?.weather])
+
+  const refresh = useCallback(async () => {
+    const answer = await fetchInfo()
+    if (!answer) return
+    // Spec §8: the session has ended elsewhere; the server has cleared its cookie, go home signed out.
+    if (answer.data?.logout) return window.location.assign('/')
+    setFresh((was) => {
+      const base = was ?? root?.weather
+      if (answer.code === 1 && answer.data) return answer.data
+      return base ? { ...base, today: null, lives: null, forecasts: [], error: answer.msg } : null
+    })
+  }, [root?.weather])
+  useEffect(() => {
+    const timer = setInterval(() => void refresh(), REFRESH_MS)
+    return () => clearInterval(timer)
+  }, [refresh])
+  if (!weather) return null
+  const label = !weather.city
+    ? '选择城市'
+    : weather.lives
+      ? `${weather.city.area} ${weather.lives.info} ${weather.lives.temperature}°C`
+      : `${weather.city.area} 天气暂不可用`
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Anchor asChild>
+        <Link
+          ref={anchor}
+          to="/weather"
+          className="weather-widget"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={(event) => {
+            event.preventDefault()
+            if (!open) void refresh()
+            setOpen(!open)
+          }}
+        >
+          {weather.lives ? <span aria-hidden="true">{ICON_EMOJI[weather.lives.icon]} </span> : null}
+          {label}
+        </Link>
+      </Popover.Anchor>
+      <Popover.Portal>
+        <Popover.Content
+          className="weather-popover"
+          aria-label="天气"
+          sideOffset={6}
+          align="end"
+          // No Radix Trigger (the anchor is a link for no-JS browsers): return focus to it by hand.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            anchor.current?.focus()
+          }}
+        >
+          <WeatherReportView weather={weather} />
+          <h3 className="weather-select-title">选择城市</h3>
+          <CitySelector onSaved={close} />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  )
+}

@@ -1,0 +1,117 @@
+import { Form, Link, redirect } from 'react-router'
+import type { Route } from './+types/weather'
+import { clearSessionCookie } from '#app/auth/session.server.ts'
+import { WeatherReportView } from '#app/components/weather/weather-report.tsx'
+import { appContext, userContext } from '#app/context.ts'
+import { idOf } from '#app/schemas/ids.ts'
+import { SaveCityParams } from '#app/schemas/weather.ts'
+import { CITY_SAVED, saveCity, weatherForPage } from '#app/services/weather.server.ts'
+import { DomainError } from '#app/utils/errors.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { regionLevel, regionOptions, regionParent } from '#app/weather/regions.server.ts'
+
+/**
+ * The weather popover as a page, and the city selector as three GET steps (province → city →
+ * area) then a POST: everything works without JavaScript (ARCHITECTURE §5).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(appContext)
+  const user = context.get(userContext)
+  const weather = await weatherForPage(db, user, request)
+  // Spec §8: a dead session's browser is signed out, its cookie cleared, and sent home.
+  if (weather.logout) throw redirect('/', { headers: { 'Set-Cookie': clearSessionCookie(request) } })
+  const url = new URL(request.url)
+  // A step's choice counts only if it is what the step asks for (a province, then a city in it).
+  const province = idOf(url.searchParams.get('province'))
+  const provinceId = province && regionLevel(province) === 1 ? province : undefined
+  const city = idOf(url.searchParams.get('city'))
+  const cityId = provinceId && city && regionLevel(city) === 2 && regionParent(city) === provinceId ? city : undefined
+  return {
+    weather,
+    provinces: regionOptions() ?? [],
+    provinceId,
+    cities: provinceId ? (regionOptions(provinceId) ?? []) : [],
+    cityId,
+    areas: cityId ? (regionOptions(cityId) ?? []) : [],
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = context.get(appContext)
+  const user = context.get(userContext)
+  const parsed = SaveCityParams.safeParse(Object.fromEntries(await request.formData()))
+  try {
+    if (!parsed.success) throw new DomainError(parsed.error.issues[0]?.message ?? '请选择区县')
+    const { setCookie } = await saveCity(db, user, parsed.data.cityId)
+    return redirectWithToast('/weather', { type: 'success', msg: CITY_SAVED }, setCookie ? { 'Set-Cookie': setCookie } : {})
+  } catch (error) {
+    if (error instanceof DomainError) return redirectWithToast('/weather', { type: 'error', msg: error.message })
+    throw error
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: '天气 - 起页' }]
+
+export default function WeatherPage({ loaderData }: Route.ComponentProps) {
+  const { weather, provinces, provinceId, cities, cityId, areas } = loaderData
+  return (
+    <main id="main" className="page weather-page">
+      <h1>天气</h1>
+      <section aria-labelledby="weather-now-title">
+        <h2 id="weather-now-title">当前城市</h2>
+        <WeatherReportView weather={weather} />
+      </section>
+      <section aria-labelledby="weather-select-title" className="city-steps">
+        <h2 id="weather-select-title">选择城市</h2>
+        <Form method="get" className="city-step">
+          <label htmlFor="step-province">第一步：省份</label>
+          <select id="step-province" name="province" defaultValue={provinceId ?? ''} key={`p${provinceId ?? ''}`} required>
+            <option value="">请选择省份</option>
+            {provinces.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="button">
+            下一步
+          </button>
+        </Form>
+        {provinceId ? (
+          <Form method="get" className="city-step">
+            <input type="hidden" name="province" value={provinceId} />
+            <label htmlFor="step-city">第二步：城市</label>
+            <select id="step-city" name="city" defaultValue={cityId ?? ''} key={`c${provinceId}-${cityId ?? ''}`} required>
+              <option value="">请选择城市</option>
+              {cities.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="button">
+              下一步
+            </button>
+          </Form>
+        ) : null}
+        {cityId ? (
+          <Form method="post" className="city-step" key={`a${cityId}`}>
+            <label htmlFor="step-area">第三步：区县</label>
+            <select id="step-area" name="cityId" defaultValue="" required>
+              <option value="">请选择区县</option>
+              {areas.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="button button-primary">
+              保存
+            </button>
+          </Form>
+        ) : null}
+        {provinceId ? <Link to="/weather">重新选择</Link> : null}
+      </section>
+    </main>
+  )
+}

@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm'
+import { createCookie } from 'react-router'
+import { readSessionToken } from '#app/auth/session.server.ts'
+import type { Db } from '#app/db/client.server.ts'
+import { users, weatherPlaces, type User } from '#app/db/schema/index.ts'
+import { DomainError } from '#app/utils/errors.ts'
+import { ProviderError, weatherProvider, type WeatherProvider } from '#app/weather/provider.server.ts'
+import { areaById } from '#app/weather/regions.server.ts'
+import type { WeatherInfo, WeatherReport } from '#app/weather/types.ts'
+
+export const WEATHER_UNAVAILABLE = '天气暂时无法获取，请稍后再试'
+import { AREA_MSG as AREA_REQUIRED } from '#app/schemas/weather.ts'
+export const CITY_SAVED = '城市已保存'
+
+/** A report is fresh for 30 minutes (providers update hourly); after a failure, wait 2 minutes. */
+export const CACHE_MS = 30 * 60_000
+export const RETRY_MS = 2 * 60_000
+/** A stale report (up to 6 hours) is better than nothing while the provider is down. */
+const STALE_MS = 6 * 60 * 60_000
+
+/** A guest's city (spec §1: guests keep it in the browser), 365 days (spec §9). */
+export const guestCityCookie = createCookie('qy_city', {
+  path: '/',
+  sameSite: 'lax',
+  httpOnly: true,
+  maxAge: 365 * 24 * 60 * 60,
+})
+
+/** The area whose weather this visitor sees: the user's saved one, or the guest's cookie. */
+export async function savedCityId(user: User | null, request: Request): Promise<number | null> {
+  if (user) return user.weatherCityId ?? null
+  const value: unknown = await guestCityCookie.parse(request.headers.get('Cookie'))
+  return typeof value === 'number' && areaById(value) ? value : null
+}
+
+/**
+ * Saves the area for the user, or answers the Set-Cookie header that keeps it for a guest.
+ * Only an area (level 3) can be saved: the selector's save stays disabled until one is picked.
+ */
+export async function saveCity(db: Db, user: User | null, cityId: number): Promise<{ setCookie?: string }> {
+  if (!areaById(cityId)) throw new DomainError(AREA_REQUIRED, { field: 'cityId' })
+  if (!user) return { setCookie: await guestCityCookie.serialize(cityId) }
+  await db.update(users).set({ weatherCityId: cityId }).where(eq(users.id, user.id))
+  return {}
+}
+
+/** Fetches under way in this process: the root and page loaders of one request ask together. */
+const inFlight = new Map<number, Promise<WeatherReport>>()
+
+/**
+ * The report for one area, from the shared cache when fresh, else from the provider. The area is
+ * located by name once (the division data has no coordinates) and its place kept with the cache.
+ * Any provider failure → DomainError with the calm message (a stale report is used when there is one).
+ */
+export async function areaReport(db: Db, cityId: number, provider: WeatherProvider = weatherProvider(), now = new Date()): Promise<WeatherReport> {
+  const running = inFlight.get(cityId)
+  if (running) return running
+  const report = cachedOrFetched(db, cityId, provider, now)
+  inFlight.set(cityId, report)
+  try {
+    return await report
+  } finally {
+    inFlight.delete(cityId)
+  }
+}
+
+async function cachedOrFetched(db: Db, cityId: number, provider: WeatherProvider, now: Date): Promise<WeatherReport> {
+  const area = areaById(cityId)
+  if (!area) throw new DomainError(AREA_REQUIRED, { field: 'cityId' })
+  const [row] = await db.select().from(weatherPlaces).where(eq(weatherPlaces.cityId, cityId)).limit(1)
+  const age = (at: Date | null | undefined) => (at ? now.getTime() - at.getTime() : Infinity)
+  if (row?.report && age(row.fetchedAt) < CACHE_MS) return row.report
+  const stale = row?.report && age(row.fetchedAt) < STALE_MS ? row.report : null
+  if (age(row?.failedAt) < RETRY_MS) {
+    if (stale) return stale
+    throw new DomainError(WEATHER_UNAVAILABLE)
+  }
+  let latitude = row?.latitude ?? null
+  let longitude = row?.longitude ?? null
+  try {
+    if (latitude === null || longitude === null) {
+      const place = await provider.locate(area)
+      if (!place) throw new ProviderError(`no place for ${area.province} ${area.city} ${area.area}`)
+      ;({ latitude, longitude } = place)
+    }
+    const report = await provider.forecast(latitude, longitude)
+    const fields = { latitude, longitude, report, fetchedAt: now, failedAt: null }
+    await db.insert(weatherPlaces).values({ cityId, ...fields }).onConflictDoUpdate({ target: weatherPlaces.cityId, set: fields })
+    return report
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error
+    console.warn(`weather: ${error.message}`)
+    const fields = { latitude, longitude, failedAt: now }
+    await db.insert(weatherPlaces).values({ cityId, ...fields }).onConflictDoUpdate({ target: weatherPlaces.cityId, set: fields })
+    if (stale) return stale
+    throw new DomainError(WEATHER_UNAVAILABLE)
+  }
+}
+
+/**
+ * get-info (spec §7): the weather of `cityId`, else of the saved city. `logout` (spec §8) is set
+ * when the browser still sends a session cookie whose session has ended (signed out elsewhere,
+ * expired): the client then signs out, clears cookies and goes to /.
+ */
+export async function weatherInfo(db: Db, user: User | null, request: Request, cityId?: number): Promise<WeatherInfo> {
+  const logout = !user && readSessionToken(request) !== undefined
+  const id = cityId ?? (await savedCityId(user, request))
+  const city = id === null ? null : areaById(id)
+  if (id !== null && !city) throw new DomainError(AREA_REQUIRED, { field: 'cityId' })
+  if (!city) return { logout, city: null, today: null, lives: null, forecasts: [] }
+  const report = await areaReport(db, city.id)
+  return { logout, city, ...report }
+}
+
+/** The same for pages: a provider failure becomes the calm message, never an error page. */
+export async function weatherForPage(db: Db, user: User | null, request: Request): Promise<WeatherInfo> {
+  try {
+    return await weatherInfo(db, user, request)
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    const id = await savedCityId(user, request)
+    const city = id === null ? null : areaById(id)
+    return { logout: false, city, today: null, lives: null, forecasts: [], error: error.message }
+  }
+}
