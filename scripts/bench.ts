@@ -18,7 +18,7 @@
  *      for 1-, 2- and 4-character Chinese, pinyin and a URL fragment.
  *   5. Prints a table, the sizes, the memory, and one PASS/FAIL line per budget.
  *
- * Bounded: about 2–4 minutes after the build (a drain that takes over a minute stops it);
+ * Bounded: about 3–5 minutes after the build (a drain that takes over a minute stops it);
  * every child is stopped by its PID at the end, on an error and on Ctrl+C.
  */
 import { spawnSync } from 'node:child_process'
