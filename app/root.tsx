@@ -74,7 +74,7 @@ function usePageChrome(): PageChrome {
     const chrome = (match.loaderData as { chrome?: PageChrome } | undefined)?.chrome
     if (chrome) return chrome
   }
-  return { engine: 'header', sort: false }
+  return { engine: 'header', sort: false, shortcuts: false }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -111,6 +111,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         homepageName={title}
         clock={root?.clock ?? { now: Date.now(), timeZone: DEFAULT_TIME_ZONE }}
         engineInHeader={chrome.engine === 'header'}
+        shortcuts={chrome.shortcuts}
       />
       <AuthDialog />
       {children}

@@ -6,7 +6,12 @@ import { useScrolledPast } from '#app/utils/use-scrolled-past.ts'
  * where the engine box is (in the header, in the page, or hidden by the homepage's settings), and
  * whether the page has the bookmark-order switcher the side button leads to.
  */
-export type PageChrome = { engine: 'header' | 'page' | 'hidden'; sort: boolean }
+export type PageChrome = {
+  engine: 'header' | 'page' | 'hidden'
+  sort: boolean
+  /** The viewer owns the homepage shown: keyboard shortcuts are on (spec §5 Keymap). */
+  shortcuts: boolean
+}
 
 /** The homepage's bookmark-order disclosure (homepage-view.tsx SortSwitcher), the sort button's target. */
 export const SORT_SWITCHER_ID = 'sort-switcher'

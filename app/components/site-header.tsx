@@ -59,12 +59,15 @@ export function SiteHeader({
   homepageName,
   clock,
   engineInHeader,
+  shortcuts,
 }: {
   user: HeaderUser
   homepageName: string
   clock: { now: number; timeZone: string }
   /** False where the page shows its own engine box, or its homepage hides the box. */
   engineInHeader: boolean
+  /** Keyboard shortcuts on: the viewer owns the homepage shown (spec §5 Keymap). */
+  shortcuts: boolean
 }) {
   const location = useLocation()
   const matches = useMatches()
@@ -104,7 +107,7 @@ export function SiteHeader({
         {engineInHeader ? <EngineBox variant="header" /> : null}
         {/* Bookmark search: the button, and Ctrl+K with the user's key; a guest is asked to sign in (spec §6). */}
         {user ? (
-          <SearchLauncher keymap={user.keymap?.searchKeymap ?? 'k'} />
+          <SearchLauncher keymap={user.keymap?.searchKeymap ?? 'k'} shortcut={shortcuts} />
         ) : (
           <Link to={withDialog(location, 'login')} className="button button-ghost header-search" preventScrollReset>
             搜索

@@ -1,3 +1,4 @@
+import { can } from '#app/auth/permissions.ts'
 import type { RouterContextProvider } from 'react-router'
 import { STAR_MODULE_ID } from '#app/components/homepage/anchor-nav.tsx'
 import { seesMemberWidget } from '#app/components/homepage/homepage-bar.tsx'
@@ -95,6 +96,7 @@ export async function loadHomepagePage(
   const chrome: PageChrome = {
     engine: moduleId !== undefined ? 'header' : homepage.layout.engine ? 'page' : 'hidden',
     sort: homepage.sort !== null,
+    shortcuts: can(resolved.role, 'use-shortcuts'),
   }
   return { homepage, chrome, headerTitle: intro?.title || (shareOnly ? (content.modules[0]?.name ?? SITE_NAME) : info.name) }
 }

@@ -80,6 +80,14 @@ test('Ctrl+K, a 2-character query, ArrowDown, Enter opens the bookmark in a new 
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   await expect(searchButton(page)).toBeFocused()
+
+  // Shortcuts are the owner's on their own homepage (spec §5): on someone else's, the button only.
+  await gotoReady(page, '/demo', true)
+  await page.locator('main').click({ position: { x: 5, y: 5 } })
+  await page.keyboard.press('Control+k')
+  await expect(dialog).toHaveCount(0)
+  await searchButton(page).click()
+  await expect(dialog).toBeVisible()
 })
 
 test('pinyin initials and a URL fragment; 加载更多; the last 3 keywords while the box is empty @js-only', async ({ page, owner: _owner }) => {

@@ -30,7 +30,7 @@ const post = (path: string, body: Record<string, unknown> = {}) =>
  * combobox whose arrow keys move through them, Enter opens one in a new tab, 加载更多 for the next
  * 5, and the last 3 keywords while the box is empty. Escape closes it and focus goes back.
  */
-export function SearchLauncher({ keymap }: { keymap: string }) {
+export function SearchLauncher({ keymap, shortcut: shortcutOn }: { keymap: string; shortcut: boolean }) {
   const [open, setOpen] = useState(false)
   const [history, setHistory] = useState<string[]>([])
   const returnTo = useRef<Element | null>(null)
@@ -45,8 +45,8 @@ export function SearchLauncher({ keymap }: { keymap: string }) {
       .then((answer) => answer.code === 1 && setHistory(answer.data))
       .catch(() => setHistory([]))
   }
-  // Ctrl (⌘ on a Mac) + the user's key, anywhere on the page; an empty key is switched off.
-  useShortcut(keymap, show)
+  // Ctrl (⌘ on a Mac) + the user's key, on their own homepage (spec §5 Keymap); an empty key is switched off.
+  useShortcut(keymap, show, shortcutOn)
   const mac = useIsMac()
 
   const onButtonClick = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -63,8 +63,8 @@ export function SearchLauncher({ keymap }: { keymap: string }) {
         to="/search"
         className="button button-ghost header-search"
         onClick={onButtonClick}
-        aria-keyshortcuts={keymap ? (mac ? `Meta+${shortcut}` : `Control+${shortcut}`) : undefined}
-        title={keymap ? `搜索书签（${shortcutLabel(keymap, mac)}）` : '搜索书签'}
+        aria-keyshortcuts={keymap && shortcutOn ? (mac ? `Meta+${shortcut}` : `Control+${shortcut}`) : undefined}
+        title={keymap && shortcutOn ? `搜索书签（${shortcutLabel(keymap, mac)}）` : '搜索书签'}
       >
         <span className="icon ico-search" aria-hidden="true" />
         搜索
