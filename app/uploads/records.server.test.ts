@@ -236,6 +236,12 @@ const NOT_UPLOAD_PATHS: Record<string, string> = {
   'bookmark_log.name': 'a copied bookmark name',
   'bookmark_log.url': "another site's address",
   'bookmark_log.place': 'a category or file name',
+  'sources.search_text': 'the search copy of name, pinyin, address and note',
+  'notices.title': 'a notice title',
+  'notices.content': 'plain text of a notice',
+  'notices.link': 'an internal page path',
+  'weather_places.report': "a weather provider's report",
+  'search_history.word': 'a search keyword',
 }
 
 test('every column long enough to hold an upload path is either a reference or known not to be one', () => {
