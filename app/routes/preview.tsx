@@ -282,7 +282,7 @@ export default function Preview({ loaderData: data }: Route.ComponentProps) {
         </section>
       ) : null}
       {/* Keyed by the import shown: after an import the checkboxes start empty again (opening another folder keeps them). */}
-      <Form key={data.run?.id ?? 0} method="post" id="import-form" className="import-form" replace>
+      <Form key={`form-${data.run?.id ?? 0}`} method="post" id="import-form" className="import-form" replace>
         <input type="hidden" name="key" value={data.key} />
         <p className="muted">勾选要导入的文件夹（连同其中的全部书签）或单个书签，再选择导入位置。</p>
         <TargetSelect data={data} />
@@ -293,7 +293,7 @@ export default function Preview({ loaderData: data }: Route.ComponentProps) {
           导入所选
         </button>
       </Form>
-      <div key={data.run?.id ?? 0} className="import-columns">
+      <div key={`columns-${data.run?.id ?? 0}`} className="import-columns">
         <section aria-labelledby="import-folders-title">
           <h2 id="import-folders-title">文件夹</h2>
           {data.root.count || data.root.skipped ? (
