@@ -1,3 +1,4 @@
+import { plainText } from '#app/schemas/text.ts'
 /**
  * Writes the Netscape bookmark file (shared/docs/bookmark-format.md) that Chrome, Edge and
  * Firefox import: the same skeleton and escaping Chrome and Firefox write themselves. Pure and
@@ -33,13 +34,10 @@ export function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!)
 }
 
-// C0 controls other than tab and line breaks are not allowed in HTML text.
-const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
-
 /** A name on one line: line breaks and tabs become single spaces. */
-const oneLine = (text: string) => text.replace(CONTROLS, '').replace(/[\r\n\t]+/g, ' ')
+const oneLine = (text: string) => plainText(text).replace(/[\r\n\t]+/g, ' ')
 /** URL parsers drop tabs and line breaks anyway (WHATWG URL), so they go. */
-const urlText = (url: string) => url.replace(CONTROLS, '').replace(/[\r\n\t]/g, '').trim()
+const urlText = (url: string) => plainText(url).replace(/[\r\n\t]/g, '').trim()
 
 /** Unix seconds, the unit every browser export uses; nothing for a date that is not one. */
 const seconds = (date: Date) => (Number.isNaN(date.getTime()) ? null : String(Math.floor(date.getTime() / 1000)))
@@ -51,7 +49,7 @@ const addDate = (date: Date) => {
 
 function descriptionLine(description: string | undefined, indent: string) {
   if (!description) return []
-  const text = escapeHtml(description.replace(CONTROLS, '').replace(/\r\n?/g, '\n')).replace(/\n/g, '&#10;')
+  const text = escapeHtml(plainText(description).replace(/\r\n?/g, '\n')).replace(/\n/g, '&#10;')
   return [`${indent}<DD>${text}`]
 }
 

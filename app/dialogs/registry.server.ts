@@ -1,3 +1,4 @@
+import { signInHref, pathOf } from '#app/components/auth/dialog-url.ts'
 import { redirect, type RouterContextProvider } from 'react-router'
 import { can } from '#app/auth/permissions.ts'
 import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
@@ -121,7 +122,7 @@ export async function loadPageDialog(context: Context, request: Request, normali
   const needed = typeof def.capability === 'string' ? [def.capability] : def.capability
   if (!user && !def.guests) {
     // What any signed-in visitor may open (举报) asks a guest to sign in; a management dialog shows nothing.
-    if (needed.some((c) => can('visitor', c))) throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`)
+    if (needed.some((c) => can('visitor', c))) throw redirect(signInHref(pathOf(url)))
     return null
   }
   if (!needed.some((c) => can(resolved.role, c))) return null

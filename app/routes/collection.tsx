@@ -1,3 +1,4 @@
+import { signInHref } from '#app/components/auth/dialog-url.ts'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/collection'
 import { CopyField } from '#app/components/copy-field.tsx'
@@ -11,7 +12,7 @@ import { appOrigin } from '#app/utils/http.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { idOf } from '#app/schemas/ids.ts'
 
-const loginHref = (bid: number) => `/login?redirectTo=${encodeURIComponent(collectionHref(bid))}`
+const loginHref = (bid: number) => signInHref(collectionHref(bid))
 
 /** `/collection/{bid}`: a shared category, for anyone (spec §2). Private, trashed or unknown: 404. */
 export async function loader({ params, context, url }: Route.LoaderArgs) {

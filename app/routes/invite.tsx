@@ -1,3 +1,4 @@
+import { signInHref } from '#app/components/auth/dialog-url.ts'
 import { Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/invite'
 import { appContext, userContext } from '#app/context.ts'
@@ -6,7 +7,7 @@ import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 const tokenOf = (url: URL) => (url.searchParams.get('code') ?? '').trim().slice(0, 100)
-const loginHref = (url: URL) => `/login?redirectTo=${encodeURIComponent(`/invite?code=${tokenOf(url)}`)}`
+const loginHref = (url: URL) => signInHref(`/invite?code=${tokenOf(url)}`)
 
 /** `/invite?code=…`: the homepage an invite link leads to, and a form to join it. Guests log in first. */
 export async function loader({ context, url }: Route.LoaderArgs) {

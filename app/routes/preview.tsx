@@ -1,10 +1,11 @@
+import { signInHref, pathOf } from '#app/components/auth/dialog-url.ts'
 import { randomUUID } from 'node:crypto'
 import { Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/preview'
 import { appContext, userContext } from '#app/context.ts'
 import type { ImportReport } from '#app/db/schema/index.ts'
 import { idOf } from '#app/schemas/ids.ts'
-import { placeOf, placeValue } from '#app/schemas/import.ts'
+import { placeOf, placeValue, previewHref } from '#app/schemas/import.ts'
 import {
   importFolderLinks,
   importPicked,
@@ -32,14 +33,11 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
  * Its action also takes the import dialog's upload and comes back to the dialog's page.
  */
 
-const loginHref = (url: URL) => `/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`
-const previewHref = (id: number, params: Record<string, string | number> = {}) =>
-  `/preview?${new URLSearchParams({ id: String(id), ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) })}`
 
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const user = context.get(userContext)
-  if (!user) throw redirect(loginHref(url))
+  if (!user) throw redirect(signInHref(pathOf(url)))
   const timeFormat = new Intl.DateTimeFormat('zh-CN', { timeZone: viewerTimeZone(request), dateStyle: 'medium', timeStyle: 'short' })
   const { db } = context.get(appContext)
   const id = idOf(url.searchParams.get('id'))
@@ -55,7 +53,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
       throw error
     })
     const runId = idOf(url.searchParams.get('run'))
-    const run = runId ? await ownRun(db, user, runId).catch(() => null) : null
+    // Another user's run (or none) shows no report, like a missing one.
+    const run = runId ? await ownRun(db, user, runId).catch((error) => (error instanceof DomainError ? null : Promise.reject(error))) : null
     // Where to: the user's own homepages, modules and categories (the same list collecting offers).
     const targets = await collectTargets(db, user)
     const runs = await runsOfImport(db, user, id)
@@ -84,7 +83,7 @@ const FORM_MAX_BYTES = 256 * 1024
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = context.get(userContext)
-  if (!user) throw redirect(loginHref(url))
+  if (!user) throw redirect(signInHref(pathOf(url)))
   const { db } = context.get(appContext)
   const fileId = idOf(url.searchParams.get('id'))
   const here = fileId ? previewHref(fileId) : '/'
@@ -128,7 +127,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     }
     return redirectWithToast(here, { type: 'error', msg: '操作失败' })
   } catch (error) {
-    if (error instanceof NotSignedInError) throw redirect(loginHref(url))
+    if (error instanceof NotSignedInError) throw redirect(signInHref(pathOf(url)))
     if (error instanceof DomainError) return redirectWithToast(`${url.pathname}${url.search}`, { type: 'error', msg: error.message })
     throw error
   }

@@ -1,3 +1,4 @@
+import { signInHref, pathOf } from '#app/components/auth/dialog-url.ts'
 import { Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/search'
 import { groupHits, groupLabel, HitBody, hitLinkProps, homepageHref, searchPageHref } from '#app/components/search/search-results.tsx'
@@ -31,7 +32,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   if (!user) {
     // A guest's keyword is kept in their cookie (spec §9) on the way to signing in.
     const cookie = wd !== null && fromOurPages(request) ? await guestHistoryHeader(request, wd, { secure: isHttps(request) }) : null
-    throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`, { headers: cookie ? { 'Set-Cookie': cookie } : {} })
+    throw redirect(signInHref(pathOf(url)), { headers: cookie ? { 'Set-Cookie': cookie } : {} })
   }
   const { db } = context.get(appContext)
   let result = null

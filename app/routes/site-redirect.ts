@@ -1,3 +1,4 @@
+import { signInHref } from '#app/components/auth/dialog-url.ts'
 import { redirect } from 'react-router'
 import type { Route } from './+types/site-redirect'
 import { userContext } from '#app/context.ts'
@@ -9,6 +10,6 @@ import { safeRedirect } from '#app/utils/http.server.ts'
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const target = safeRedirect(new URL(request.url).searchParams.get('url'), request)
-  if (!context.get(userContext)) return redirect(`/login?redirectTo=${encodeURIComponent(target)}`)
+  if (!context.get(userContext)) return redirect(signInHref(target))
   return redirect(target)
 }

@@ -1,3 +1,4 @@
+import { signInHref } from '#app/components/auth/dialog-url.ts'
 import { href, redirect, type RouterContextProvider } from 'react-router'
 import { appContext, userContext } from '#app/context.ts'
 import type { Db } from '#app/db/client.server.ts'
@@ -12,7 +13,7 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 const EXPORT_PAGE = href('/user/export')
 
 /** Guests sign in first and come back to the export page (not to a download they would not see). */
-export const exportLoginHref = `${href('/login')}?${new URLSearchParams({ redirectTo: EXPORT_PAGE })}`
+export const exportLoginHref = signInHref(EXPORT_PAGE)
 
 type Exporter = (db: Db, actor: Actor, scope: ExportScope, clock: { timeZone?: string }) => Promise<ExportFile>
 

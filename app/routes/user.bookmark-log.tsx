@@ -1,3 +1,4 @@
+import { signInHref, pathOf } from '#app/components/auth/dialog-url.ts'
 import { Link, redirect } from 'react-router'
 import type { Route } from './+types/user.bookmark-log'
 import { appContext, userContext } from '#app/context.ts'
@@ -22,7 +23,7 @@ const ACTION_LABELS: Record<BookmarkLogAction, string> = {
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const user = context.get(userContext)
-  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`)
+  if (!user) throw redirect(signInHref(pathOf(url)))
   const timeFormat = new Intl.DateTimeFormat('zh-CN', { timeZone: viewerTimeZone(request), dateStyle: 'medium', timeStyle: 'short' })
   const { db } = context.get(appContext)
   const { list, total, page, size } = await bookmarkLogPage(db, user, pageOf(url.searchParams.get('page')))

@@ -1,3 +1,4 @@
+import { pathOf, signInHref } from '#app/components/auth/dialog-url.ts'
 import { Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/user.notice'
 import { appContext, userContext } from '#app/context.ts'
@@ -16,12 +17,11 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 const KIND_LABELS: Record<NoticeKind, string> = { homepage: '主页', system: '系统', group: '小组' }
 const NOT_FOUND_MSG = '消息不存在或已被删除'
 
-const loginHref = (url: URL) => `/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`
 const pageHref = (page: number) => (page === 1 ? '/user/notice' : `/user/notice?page=${page}`)
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const user = context.get(userContext)
-  if (!user) throw redirect(loginHref(url))
+  if (!user) throw redirect(signInHref(pathOf(url)))
   const timeFormat = new Intl.DateTimeFormat('zh-CN', { timeZone: viewerTimeZone(request), dateStyle: 'medium', timeStyle: 'short' })
   const { db } = context.get(appContext)
   const { list, total, unread, page } = await listNotices(db, user, { page: pageOf(url.searchParams.get('page')) })
@@ -45,7 +45,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 /** read (one), read-all, open (read it and go to its link); back to the same page with a toast. */
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = context.get(userContext)
-  if (!user) throw redirect(loginHref(url))
+  if (!user) throw redirect(signInHref(pathOf(url)))
   const { db } = context.get(appContext)
   const back = pageHref(pageOf(url.searchParams.get('page')))
   const form = await request.formData()

@@ -1,3 +1,4 @@
+import { plainText } from './text.ts'
 import { parseIconKey } from '#app/icons/icon-url.ts'
 import { isUploadPath } from '#app/uploads/upload-path.ts'
 import { ObjectId } from './ids.ts'
@@ -87,9 +88,9 @@ export const LinkSchema = z.object({
   id: optionalId,
   bid: id,
   parentLinkId: optionalId,
-  name: z.string({ error: '请输入网站名称' }).trim().min(1, '请输入网站名称').max(100, '网站名称的长度不能超过100个字'),
+  name: z.string({ error: '请输入网站名称' }).transform(plainText).pipe(z.string().trim().min(1, '请输入网站名称').max(100, '网站名称的长度不能超过100个字')),
   url: LinkUrl,
-  note: z.string().trim().max(100, '备注的长度不能超过100个字').default(''),
+  note: z.string().transform(plainText).pipe(z.string().trim().max(100, '备注的长度不能超过100个字')).default(''),
   icon: optionalIcon,
   formats: LinkFormatsSchema.optional(),
   isOnlyOwnView: checkbox.default(false),

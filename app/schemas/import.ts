@@ -18,3 +18,10 @@ export function placeOf(value: unknown): ImportPlace {
 }
 
 export const placeValue = (kind: 'bag' | 'module' | 'homepage', id: number) => `${kind}:${id}`
+
+/** The preview of an uploaded file (spec §2 /preview?id=), with its optional `folder` or `run`. */
+export function previewHref(id: number, params: { folder?: number | ''; run?: number } = {}) {
+  const search = new URLSearchParams({ id: String(id) })
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) search.set(name, String(value))
+  return `/preview?${search}`
+}

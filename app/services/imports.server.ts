@@ -15,6 +15,8 @@ import {
   type User,
 } from '#app/db/schema/index.ts'
 import { can } from '#app/auth/permissions.ts'
+import { previewHref } from '#app/schemas/import.ts'
+import { plainText } from '#app/schemas/text.ts'
 import { LinkUrl, MAX_CHILDREN, TOO_MANY_CHILDREN } from '#app/schemas/content.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, NOT_FOUND, requireCapability } from './access.server.ts'
@@ -56,7 +58,7 @@ function classify(raw: string): { url: string | null; skip: ImportSkip | null } 
   return { url: null, skip: /^[a-z][a-z0-9+.-]*:/i.test(raw.trim()) && !/^https?:/i.test(raw.trim()) ? 'scheme' : 'invalid' }
 }
 
-const stored = (text: string) => Array.from(text).slice(0, STORED_TEXT).join('')
+const stored = (text: string) => Array.from(plainText(text)).slice(0, STORED_TEXT).join('')
 
 /** `n` fresh ids of a serial column, so rows that point at each other go in as one batch each. */
 async function reserveIds(tx: Tx, table: string, n: number): Promise<number[]> {
@@ -117,7 +119,7 @@ export async function storeBookmarkFile(db: Db, actor: Actor, input: { fileName:
     if (error instanceof BookmarkFileError) throw new DomainError(error.message)
     throw error
   }
-  const title = Array.from(input.fileName.replace(/[\\/]/g, '_').trim() || 'bookmarks.html').slice(0, 100).join('')
+  const title = Array.from(plainText(input.fileName).replace(/[\\/]/g, '_').trim() || 'bookmarks.html').slice(0, 100).join('')
   return db.transaction(async (tx) => {
     const [file] = await tx
       .insert(bookmarkImports)
@@ -422,7 +424,7 @@ export async function importPicked(db: Db, actor: Actor, input: ImportInput): Pr
       kind: 'system',
       title: '导入完成',
       content: `「${file.title}」已导入 ${plan.report.links} 个书签`,
-      link: `/preview?${new URLSearchParams({ id: String(file.id), run: String(run!.id) })}`,
+      link: previewHref(file.id, { run: run!.id }),
     })
     return { runId: run!.id, homepageId: place.homepageId, report: plan.report }
   })

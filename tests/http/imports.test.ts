@@ -348,3 +348,21 @@ test('the bookmark log: what the user added, edited, moved, imported and deleted
   expect(await (await stranger.client.request('/user/bookmark-log')).text()).toContain('还没有记录')
   expect((await createClient(baseUrl).request('/user/bookmark-log')).status).toBe(302)
 })
+
+test('NUL, controls and bidi overrides never reach the database (import and the link form): stripped, no 500', async () => {
+  const user = await signUp(baseUrl, '控制字符')
+  // Past the first kilobyte, where the binary check looks: a NUL inside a name, an RLO in another.
+  const html = `<!-- ${' '.repeat(1100)} -->\n<DL><p><DT><H3>夹\u0000子</H3><DL><p><DT><A HREF="https://nul.example/">坏\u0000名</A><DT><A HREF="https://rlo.example/">\u202Eexe.txt</A></DL><p></DL><p>`
+  const fileId = await uploadOk(user.client, new TextEncoder().encode(html), 'nul\u0000.html')
+  const folders = (await ok(get(user.client, '/api/import/folder', { fileId }))).list as ApiFolder[]
+  expect(folders.map((f) => f.name)).toEqual(['夹子'])
+  const [module] = await modulesOf(user.client, user.homepageId)
+  const [category] = await categoriesOf(user.client, module!.moduleId)
+  await ok(post(user.client, '/api/source/import', { fileId, folderIds: [folders[0]!.id], bid: category!.bid }))
+  const typed = await post(user.client, '/api/source/add', { bid: category!.bid, sour_name: '手\u0000打\u202E', sour_url: 'https://typed.example/', note: '备\u0007注' })
+  expect(typed.status).toBe(200)
+  expect(typed.body.code).toBe(1)
+  const items = await itemsOf(user.client, category!.bid)
+  expect(items.find((i) => i.type === 'folder')!.children!.map((c) => c.name)).toEqual(['坏名', 'exe.txt'])
+  expect(items.find((i) => i.url === 'https://typed.example/')).toMatchObject({ name: '手打', note: '备注' })
+})

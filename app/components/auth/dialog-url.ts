@@ -19,3 +19,11 @@ export function dialogMode(search: string): AuthMode | null {
   const dialog = new URLSearchParams(search).get('dialog')
   return dialog === 'login' || dialog === 'register' ? dialog : null
 }
+
+/** The sign-in page for a guest, coming back to `path` (a path of ours: the login route checks it again). */
+export function signInHref(path: string) {
+  return `/login?redirectTo=${encodeURIComponent(path)}`
+}
+
+/** The path and query of a URL: where a guest comes back to after signing in. */
+export const pathOf = (url: URL) => `${url.pathname}${url.search}`

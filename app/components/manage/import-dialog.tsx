@@ -1,11 +1,11 @@
 import { Form, Link, useLocation, useNavigation } from 'react-router'
+import { previewHref } from '#app/schemas/import.ts'
 import { closeHref, dialogHref } from './dialog-href.ts'
 import type { ManageDialogData } from './types.ts'
 
 type Data = Extract<ManageDialogData, { dialog: 'import' }>
 
 const timeFormat = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', dateStyle: 'medium', timeStyle: 'short' })
-const previewHref = (id: number) => `/preview?id=${id}`
 
 /**
  * 导入书签: the upload step (a plain multipart form: /preview stores the file and comes back with
