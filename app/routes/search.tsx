@@ -1,5 +1,6 @@
 import { signInHref, pathOf } from '#app/components/auth/dialog-url.ts'
 import { Form, Link, redirect } from 'react-router'
+import { Pager } from '#app/components/pager.tsx'
 import type { Route } from './+types/search'
 import { groupHits, groupLabel, HitBody, hitLinkProps, homepageHref, searchPageHref } from '#app/components/search/search-results.tsx'
 import { appContext, userContext } from '#app/context.ts'
@@ -104,21 +105,7 @@ export default function SearchPage({ loaderData: data }: Route.ComponentProps) {
                 </ul>
               </section>
             ))}
-            {result.page > 1 || result.hasMore ? (
-              <nav className="pager" aria-label="分页">
-                {result.page > 1 ? (
-                  <Link to={searchPageHref(data.wd, result.page - 1)} rel="prev">
-                    上一页
-                  </Link>
-                ) : null}
-                <span className="muted">{`第 ${result.page} / ${Math.max(1, Math.ceil(result.total / result.size))} 页`}</span>
-                {result.hasMore ? (
-                  <Link to={searchPageHref(data.wd, result.page + 1)} rel="next">
-                    下一页
-                  </Link>
-                ) : null}
-              </nav>
-            ) : null}
+            <Pager page={result.page} pages={Math.ceil(result.total / result.size)} hrefOf={(page) => searchPageHref(data.wd, page)} />
           </>
         ) : (
           <p className="empty-page muted" role="status">

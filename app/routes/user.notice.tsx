@@ -1,5 +1,6 @@
 import { pathOf, signInHref } from '#app/components/auth/dialog-url.ts'
-import { Form, Link, redirect } from 'react-router'
+import { Form, redirect } from 'react-router'
+import { Pager } from '#app/components/pager.tsx'
 import type { Route } from './+types/user.notice'
 import { appContext, userContext } from '#app/context.ts'
 import type { NoticeKind } from '#app/db/schema/index.ts'
@@ -116,21 +117,7 @@ export default function Notices({ loaderData: data }: Route.ComponentProps) {
       ) : (
         <p className="muted">{data.page > 1 ? '这一页没有消息了' : '暂无消息'}</p>
       )}
-      {data.pages > 1 ? (
-        <nav className="pager" aria-label="分页">
-          {data.page > 1 ? (
-            <Link to={pageHref(data.page - 1)} rel="prev">
-              上一页
-            </Link>
-          ) : null}
-          <span className="muted">{`第 ${data.page} / ${data.pages} 页`}</span>
-          {data.page < data.pages ? (
-            <Link to={pageHref(data.page + 1)} rel="next">
-              下一页
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager page={data.page} pages={data.pages} hrefOf={pageHref} />
     </section>
   )
 }
