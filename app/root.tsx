@@ -49,8 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : null,
       toast,
       clock: { now: Date.now(), timeZone: viewerTimeZone(request) },
-      // The header weather (WeatherWidget): cached per area, a failure is a calm message.
-      weather: await weatherForPage(context.get(appContext).db, user, request),
+      // The header weather (WeatherWidget): from the cache only, never waiting for the provider.
+      weather: await weatherForPage(context.get(appContext).db, user, request, { fetch: false }),
       engine,
     },
     { headers: clear ? { 'Set-Cookie': clear } : {} },

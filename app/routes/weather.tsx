@@ -17,7 +17,7 @@ import { regionLevel, regionOptions, regionParent } from '#app/weather/regions.s
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext)
   const user = context.get(userContext)
-  const weather = await weatherForPage(db, user, request)
+  const weather = await weatherForPage(db, user, request, { fetch: true })
   // Spec §8: a dead session's browser is signed out, its cookie cleared, and sent home.
   if (weather.logout) throw redirect('/', { headers: { 'Set-Cookie': clearSessionCookie(request) } })
   const url = new URL(request.url)
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = SaveCityParams.safeParse(Object.fromEntries(await request.formData()))
   try {
     if (!parsed.success) throw new DomainError(parsed.error.issues[0]?.message ?? '请选择区县')
-    const { setCookie } = await saveCity(db, user, parsed.data.cityId)
+    const { setCookie } = await saveCity(db, user, parsed.data.cityId, request)
     return redirectWithToast('/weather', { type: 'success', msg: CITY_SAVED }, setCookie ? { 'Set-Cookie': setCookie } : {})
   } catch (error) {
     if (error instanceof DomainError) return redirectWithToast('/weather', { type: 'error', msg: error.message })

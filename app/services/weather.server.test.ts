@@ -78,13 +78,14 @@ test('a failure is the calm message, backs off for RETRY_MS, and a stale report 
 
 test('only an area is saved: on the account for a user, in a cookie for a guest', async () => {
   const { user } = await createUser(db())
-  for (const id of [11, 1101, 999999]) await expect(saveCity(db(), user, id)).rejects.toThrow('请选择区县')
-  expect(await saveCity(db(), user, 440106)).toEqual({})
+  const req = new Request('http://x/')
+  for (const id of [11, 1101, 999999]) await expect(saveCity(db(), user, id, req)).rejects.toThrow('请选择区县')
+  expect(await saveCity(db(), user, 440106, req)).toEqual({})
   const [saved] = await db().select().from(users).where(eq(users.id, user.id))
   expect(saved!.weatherCityId).toBe(440106)
   expect(await savedCityId(saved!, new Request('http://x/'))).toBe(440106)
 
-  const { setCookie } = await saveCity(db(), null, 440106)
+  const { setCookie } = await saveCity(db(), null, 440106, req)
   expect(setCookie).toMatch(/^qy_city=.*Max-Age=31536000/)
   const cookie = setCookie!.split(';')[0]!
   expect(await savedCityId(null, new Request('http://x/', { headers: { Cookie: cookie } }))).toBe(440106)

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm'
-import { createCookie } from 'react-router'
 import { readSessionToken } from '#app/auth/session.server.ts'
 import type { Db } from '#app/db/client.server.ts'
 import { users, weatherPlaces, type User } from '#app/db/schema/index.ts'
@@ -8,9 +7,14 @@ import { ProviderError, weatherProvider, type WeatherProvider } from '#app/weath
 import { areaById } from '#app/weather/regions.server.ts'
 import type { WeatherInfo, WeatherReport } from '#app/weather/types.ts'
 
-export const WEATHER_UNAVAILABLE = '天气暂时无法获取，请稍后再试'
 import { AREA_MSG as AREA_REQUIRED } from '#app/schemas/weather.ts'
-export const CITY_SAVED = '城市已保存'
+import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
+import { guestCityCookie, setPreference } from '#app/utils/preference-cookies.server.ts'
+
+export { guestCityCookie }
+export const WEATHER_UNAVAILABLE = '天气暂时无法获取，请稍后再试'
+/** Spec §8's generic success of a saved form. */
+export const CITY_SAVED = '保存成功'
 
 /** A report is fresh for 30 minutes (providers update hourly); after a failure, wait 2 minutes. */
 export const CACHE_MS = 30 * 60_000
@@ -18,13 +22,6 @@ export const RETRY_MS = 2 * 60_000
 /** A stale report (up to 6 hours) is better than nothing while the provider is down. */
 const STALE_MS = 6 * 60 * 60_000
 
-/** A guest's city (spec §1: guests keep it in the browser), 365 days (spec §9). */
-export const guestCityCookie = createCookie('qy_city', {
-  path: '/',
-  sameSite: 'lax',
-  httpOnly: true,
-  maxAge: 365 * 24 * 60 * 60,
-})
 
 /** The area whose weather this visitor sees: the user's saved one, or the guest's cookie. */
 export async function savedCityId(user: User | null, request: Request): Promise<number | null> {
@@ -37,9 +34,9 @@ export async function savedCityId(user: User | null, request: Request): Promise<
  * Saves the area for the user, or answers the Set-Cookie header that keeps it for a guest.
  * Only an area (level 3) can be saved: the selector's save stays disabled until one is picked.
  */
-export async function saveCity(db: Db, user: User | null, cityId: number): Promise<{ setCookie?: string }> {
+export async function saveCity(db: Db, user: User | null, cityId: number, request: Request): Promise<{ setCookie?: string }> {
   if (!areaById(cityId)) throw new DomainError(AREA_REQUIRED, { field: 'cityId' })
-  if (!user) return { setCookie: await guestCityCookie.serialize(cityId) }
+  if (!user) return { setCookie: await setPreference(guestCityCookie, cityId, request) }
   await db.update(users).set({ weatherCityId: cityId }).where(eq(users.id, user.id))
   return {}
 }
@@ -97,29 +94,50 @@ async function cachedOrFetched(db: Db, cityId: number, provider: WeatherProvider
   }
 }
 
+/** Asked by anyone, guests too: a cap per address keeps the keyless provider's quota for everyone. */
+export const WEATHER_RATE_MSG = '请求过于频繁，请稍后再试'
+
 /**
  * get-info (spec §7): the weather of `cityId`, else of the saved city. `logout` (spec §8) is set
  * when the browser still sends a session cookie whose session has ended (signed out elsewhere,
- * expired): the client then signs out, clears cookies and goes to /.
+ * expired): the client then signs out, clears cookies and goes to /. Limited per client address.
  */
-export async function weatherInfo(db: Db, user: User | null, request: Request, cityId?: number): Promise<WeatherInfo> {
+export async function weatherInfo(db: Db, user: User | null, request: Request, options: { cityId?: number; clientIp: string }): Promise<WeatherInfo> {
+  await consumeOrThrow(db, 'weather', `ip:${options.clientIp}`, WEATHER_RATE_MSG)
+  const { base, city } = await visitorWeather(user, request, options.cityId)
+  if (!city) return base
+  return { ...base, ...(await areaReport(db, city.id)) }
+}
+
+/** The visitor's city and the fields every answer carries, before any report. */
+async function visitorWeather(user: User | null, request: Request, cityId?: number) {
   const logout = !user && readSessionToken(request) !== undefined
   const id = cityId ?? (await savedCityId(user, request))
   const city = id === null ? null : areaById(id)
   if (id !== null && !city) throw new DomainError(AREA_REQUIRED, { field: 'cityId' })
-  if (!city) return { logout, city: null, today: null, lives: null, forecasts: [] }
-  const report = await areaReport(db, city.id)
-  return { logout, city, ...report }
+  const base: WeatherInfo = { logout, city, today: null, lives: null, forecasts: [] }
+  return { base, city }
 }
 
-/** The same for pages: a provider failure becomes the calm message, never an error page. */
-export async function weatherForPage(db: Db, user: User | null, request: Request): Promise<WeatherInfo> {
+/** A report no older than the stale limit from the shared cache, without asking the provider. */
+async function cachedReport(db: Db, cityId: number, now = new Date()): Promise<WeatherReport | null> {
+  const [row] = await db.select({ report: weatherPlaces.report, fetchedAt: weatherPlaces.fetchedAt }).from(weatherPlaces).where(eq(weatherPlaces.cityId, cityId)).limit(1)
+  return row?.report && row.fetchedAt && now.getTime() - row.fetchedAt.getTime() < STALE_MS ? row.report : null
+}
+
+/**
+ * The same for pages: `/weather` asks the provider when it must (a failure is the calm message,
+ * never an error page); every other page's header reads the cache only, so no page waits for
+ * another site (the widget asks get-info afterwards with JavaScript).
+ */
+export async function weatherForPage(db: Db, user: User | null, request: Request, { fetch }: { fetch: boolean }): Promise<WeatherInfo> {
+  const { base, city } = await visitorWeather(user, request)
+  if (!city) return base
   try {
-    return await weatherInfo(db, user, request)
+    const report = fetch ? await areaReport(db, city.id) : await cachedReport(db, city.id)
+    return report ? { ...base, ...report } : base
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
-    const id = await savedCityId(user, request)
-    const city = id === null ? null : areaById(id)
-    return { logout: false, city, today: null, lives: null, forecasts: [], error: error.message }
+    return { ...base, error: error.message }
   }
 }

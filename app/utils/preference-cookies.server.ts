@@ -16,6 +16,8 @@ const options = { path: '/', sameSite: 'lax', httpOnly: true, maxAge: PREFERENCE
 export const engineCookie = createCookie('qy_engine', options)
 export const engineHistoryCookie = createCookie('qy_engine_history', options)
 export const guestConfigCookie = createCookie('qy_guest', options)
+/** A guest's weather city (spec §1: guests keep it in the browser); read by weather.server.ts. */
+export const guestCityCookie = createCookie('qy_city', options)
 
 const header = (request: Request) => request.headers.get('Cookie')
 

@@ -24,14 +24,16 @@ function days(count: number): string[] {
 
 export async function startWeather(port = 0): Promise<{ port: number; server: Server; hits: () => number }> {
   let forecasts = 0
+  let searches = 0
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${WEATHER_HOST}`)
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'Content-Type': 'application/json' })
       res.end(JSON.stringify(body))
     }
-    if (url.pathname === '/hits') return json(200, { forecasts })
+    if (url.pathname === '/hits') return json(200, { forecasts, searches })
     if (url.pathname === '/v1/search') {
+      searches++
       const name = url.searchParams.get('name') ?? ''
       const place = FAKE_PLACES[name]
       if (!place) return json(200, { generationtime_ms: 0.1 })

@@ -43,7 +43,7 @@ export function CitySelector({ onSaved }: { onSaved?: () => void }) {
       await revalidator.revalidate()
       onSaved?.()
     } catch {
-      setError('保存失败，请稍后再试')
+      setError('操作失败')
     } finally {
       setSaving(false)
     }

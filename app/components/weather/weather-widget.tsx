@@ -48,12 +48,17 @@ export function WeatherWidget() {
     const timer = setInterval(() => void refresh(), REFRESH_MS)
     return () => clearInterval(timer)
   }, [refresh])
+  // The page brought only what was cached (it never waits for the provider): ask for the rest now.
+  const missing = Boolean(root?.weather?.city && !root.weather.lives && !root.weather.error)
+  useEffect(() => {
+    if (missing) void refresh()
+  }, [missing, refresh])
   if (!weather) return null
   const label = !weather.city
     ? '选择城市'
     : weather.lives
       ? `${weather.city.area} ${weather.lives.info} ${weather.lives.temperature}°C`
-      : `${weather.city.area} 天气暂不可用`
+      : `${weather.city.area} 天气`
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Anchor asChild>

@@ -9,8 +9,8 @@ import { weatherInfo } from '#app/services/weather.server.ts'
  * GET /api/weather/get-info {cityId}: {logout, city, today, lives, forecasts}; a provider failure
  * is code 0 with a calm message. With `logout` the dead session cookie is cleared here too.
  */
-export const loader = defineApi(WeatherInfoParams, async ({ cityId }, { db, user, request }) => {
-  const info = await weatherInfo(db, user, request, cityId)
+export const loader = defineApi(WeatherInfoParams, async ({ cityId }, { db, user, request, clientIp }) => {
+  const info = await weatherInfo(db, user, request, { cityId, clientIp })
   return apiOk(info, '操作成功', info.logout ? { 'Set-Cookie': clearSessionCookie(request) } : {})
 })
 

@@ -7,7 +7,7 @@ import { CITY_SAVED, saveCity } from '#app/services/weather.server.ts'
 export const loader = postOnly
 
 /** POST /api/weather/save-city {cityId}: the user's area, or a 365-day cookie for a guest. */
-export const action = defineApi(SaveCityParams, async ({ cityId }, { db, user }) => {
-  const { setCookie } = await saveCity(db, user, cityId)
+export const action = defineApi(SaveCityParams, async ({ cityId }, { db, user, request }) => {
+  const { setCookie } = await saveCity(db, user, cityId, request)
   return apiOk({ cityId }, CITY_SAVED, setCookie ? { 'Set-Cookie': setCookie } : {})
 })
