@@ -1,4 +1,6 @@
 import { data, Link } from 'react-router'
+import { readFormDataCapped } from '#app/uploads/form-data.server.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import type { Route } from './+types/tool.alias'
 import { NOT_FOUND_MSG } from '#app/components/error-page.tsx'
 import { Icon } from '#app/components/icon.tsx'
@@ -27,9 +29,14 @@ export function loader({ params }: Route.LoaderArgs) {
 export async function action({ params, request }: Route.ActionArgs) {
   const { tool, spec } = knownTool(params.alias)
   const refuse = (msg: string) => data<ToolRun>({ values: initialValues(spec), result: fail(spec.fields[0]!.name, msg) }, { status: 400 })
-  if (Number(request.headers.get('Content-Length') ?? 0) > MAX_FORM_BYTES) return refuse('提交的内容过大')
-  const form = await request.formData().catch(() => null)
-  if (!form) return refuse('请求格式不正确')
+  // Counted as it arrives (a chunked body has no Content-Length to trust).
+  let form: FormData
+  try {
+    form = await readFormDataCapped(request, MAX_FORM_BYTES)
+  } catch (error) {
+    if (error instanceof DomainError) return refuse(error.message)
+    throw error
+  }
   const run = (await runTool(tool.alias, Object.fromEntries(form)))!
   return data(run, { status: run.result.ok ? 200 : 400 })
 }

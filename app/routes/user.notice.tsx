@@ -4,9 +4,10 @@ import { Pager } from '#app/components/pager.tsx'
 import type { Route } from './+types/user.notice'
 import { appContext, userContext } from '#app/context.ts'
 import type { NoticeKind } from '#app/db/schema/index.ts'
-import { idOf, pageOf } from '#app/schemas/ids.ts'
-import { listNotices, markRead, NOTICE_PAGE_SIZE, openNotice, readMessage } from '#app/services/notices.server.ts'
-import { viewerTimeZone } from '#app/utils/http.server.ts'
+import { idOf, NO_SUCH, pageOf } from '#app/schemas/ids.ts'
+import { listNotices, markRead, NOTICE_PAGE_SIZE, openNotice, READ_MSG } from '#app/services/notices.server.ts'
+import { safeRedirect, viewerTimeZone } from '#app/utils/http.server.ts'
+import { readFormDataCapped } from '#app/uploads/form-data.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 /**
@@ -16,7 +17,6 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
  */
 
 const KIND_LABELS: Record<NoticeKind, string> = { homepage: '主页', system: '系统', group: '小组' }
-const NOT_FOUND_MSG = '消息不存在或已被删除'
 
 const pageHref = (page: number) => (page === 1 ? '/user/notice' : `/user/notice?page=${page}`)
 
@@ -44,27 +44,31 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 }
 
 /** read (one), read-all, open (read it and go to its link); back to the same page with a toast. */
+/** The forms here post an id and an intent. */
+const FORM_MAX_BYTES = 4 * 1024
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const user = context.get(userContext)
   if (!user) throw redirect(signInHref(pathOf(url)))
   const { db } = context.get(appContext)
   const back = pageHref(pageOf(url.searchParams.get('page')))
-  const form = await request.formData()
+  const form = await readFormDataCapped(request, FORM_MAX_BYTES).catch(() => new FormData())
   const intent = String(form.get('intent') ?? '')
   if (intent === 'read-all') {
     await markRead(db, user, 'all')
-    return redirectWithToast(back, { type: 'success', msg: readMessage(true) })
+    return redirectWithToast(back, { type: 'success', msg: READ_MSG })
   }
   const id = idOf(form.get('id'))
   if (intent === 'read' && id) {
     const { count } = await markRead(db, user, { ids: [id] })
-    return count ? redirectWithToast(back, { type: 'success', msg: readMessage(false) }) : redirect(back)
+    return count ? redirectWithToast(back, { type: 'success', msg: READ_MSG }) : redirect(back)
   }
   if (intent === 'open' && id) {
     const opened = await openNotice(db, user, id)
-    if (opened) return redirect(opened.link ?? back)
+    // Checked again on the way out: only ever a page of ours (SECURITY.md §1.7).
+    if (opened) return redirect(safeRedirect(opened.link, request, back))
   }
-  return redirectWithToast(back, { type: 'error', msg: NOT_FOUND_MSG })
+  return redirectWithToast(back, { type: 'error', msg: NO_SUCH })
 }
 
 export const meta: Route.MetaFunction = () => [{ title: '消息通知 - 起页' }]

@@ -1,3 +1,4 @@
+import { localPath } from '#app/utils/http.server.ts'
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { notices, type Homepage, type Notice, type NoticeKind, type User } from '#app/db/schema/index.ts'
@@ -7,8 +8,8 @@ import type { Actor } from './access.server.ts'
 /** A user's notices (spec §2 /user/notice, §3 noticeAmount, §7 get-user-notice-list). */
 
 export const NOTICE_PAGE_SIZE = 20
-export const READ_MSG = '已标记为已读'
-export const ALL_READ_MSG = '全部标记为已读'
+/** Spec §8's generic success. */
+export const READ_MSG = '操作成功'
 
 export type NewNotice = {
   /** The recipient. */
@@ -29,8 +30,7 @@ const BASE = 'http://notice.invalid'
 export function internalPath(link: string | null | undefined) {
   if (!link) return null
   try {
-    const url = new URL(link, BASE)
-    return url.origin === BASE && link.startsWith('/') ? `${url.pathname}${url.search}${url.hash}` : null
+    return link.startsWith('/') ? localPath(link, BASE) : null
   } catch {
     return null
   }
@@ -118,7 +118,6 @@ export async function markRead(db: Db, actor: Actor, which: { ids: number[] } | 
   return { count: changed.length, unread: await unreadCount(db, actor) }
 }
 
-export const readMessage = (all: boolean) => (all ? ALL_READ_MSG : READ_MSG)
 
 /** A notice as the JSON call answers it. */
 export function noticeView(row: Notice) {

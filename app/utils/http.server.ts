@@ -48,13 +48,16 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
  * prefix test, so `//evil`, `/\evil` and `/\t/evil` all fall back (SECURITY.md §1.7).
  */
 export function safeRedirect(target: unknown, request: Request, fallback = '/') {
-  if (typeof target !== 'string' || target === '') return fallback
-  const origin = appOrigin(request)
+  return localPath(target, appOrigin(request)) ?? fallback
+}
+
+/** `target` as a path of `origin` (path, query and hash), or null when it leads anywhere else or is no URL. */
+export function localPath(target: unknown, origin: string): string | null {
+  if (typeof target !== 'string' || target === '') return null
   try {
     const url = new URL(target, origin)
-    if (url.origin !== origin) return fallback
-    return `${url.pathname}${url.search}${url.hash}`
+    return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null
   } catch {
-    return fallback
+    return null
   }
 }

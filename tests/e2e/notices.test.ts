@@ -69,7 +69,7 @@ test('a second user joins the owner’s homepage: the owner sees the count, open
   await expect(banner(page).getByTestId('notice-count')).toHaveText('1')
 
   await item.getByRole('button', { name: '已读：新成员加入' }).click()
-  await expect(toast(page)).toHaveText('已标记为已读')
+  await expect(toast(page)).toHaveText('操作成功')
   await expect(banner(page).getByTestId('notice-count')).toHaveCount(0)
   await expect(noticeLink(page)).toHaveAccessibleName('消息')
   await expect(item).not.toHaveClass(/notice-unread/)
@@ -99,7 +99,7 @@ test('查看 reads a notice and goes to its link; 全部已读 reads the rest', 
 
   await gotoReady(page, '/user/notice', js)
   await page.getByRole('button', { name: '全部已读', exact: true }).click()
-  await expect(toast(page)).toHaveText('全部标记为已读')
+  await expect(toast(page)).toHaveText('操作成功')
   await expect(banner(page).getByTestId('notice-count')).toHaveCount(0)
   await expect(page.locator('.notice-list li.notice-unread')).toHaveCount(0)
   await expect(page.getByRole('button', { name: '全部已读', exact: true })).toHaveCount(0)

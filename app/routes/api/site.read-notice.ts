@@ -3,7 +3,7 @@ import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
 import { apiOptionalIdList } from '#app/api/params.ts'
-import { markRead, readMessage } from '#app/services/notices.server.ts'
+import { markRead, READ_MSG } from '#app/services/notices.server.ts'
 
 export const loader = postOnly
 
@@ -14,7 +14,7 @@ export const action = defineApi(
   z.object({ ids: apiOptionalIdList, all }).refine((v) => v.all || v.ids.length > 0, { error: '请选择要标为已读的消息' }),
   async (input, { db, user }) => {
     const result = await markRead(db, user, input.all ? 'all' : { ids: input.ids })
-    return apiOk(result, readMessage(input.all))
+    return apiOk(result, READ_MSG)
   },
   { auth: true },
 )
