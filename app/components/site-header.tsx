@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Form, Link, NavLink, useLocation, useMatches } from 'react-router'
+import { DEFAULT_KEYMAP } from '#app/schemas/keymap.ts'
 import { withDialog } from './auth/dialog-url.ts'
 import { Clock } from './clock.tsx'
 import { EngineBox } from './engine-box.tsx'
@@ -107,7 +108,7 @@ export function SiteHeader({
         {engineInHeader ? <EngineBox variant="header" /> : null}
         {/* Bookmark search: the button, and Ctrl+K with the user's key; a guest is asked to sign in (spec §6). */}
         {user ? (
-          <SearchLauncher keymap={user.keymap?.searchKeymap ?? 'k'} shortcut={shortcuts} />
+          <SearchLauncher keymap={user.keymap?.searchKeymap ?? DEFAULT_KEYMAP.searchKeymap} shortcut={shortcuts} />
         ) : (
           <Link to={withDialog(location, 'login')} className="button button-ghost header-search" preventScrollReset>
             搜索

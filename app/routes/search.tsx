@@ -5,9 +5,11 @@ import type { Route } from './+types/search'
 import { groupHits, groupLabel, HitBody, hitLinkProps, homepageHref, searchPageHref } from '#app/components/search/search-results.tsx'
 import { appContext, userContext } from '#app/context.ts'
 import { pageOf } from '#app/schemas/ids.ts'
-import { NO_RESULTS_MSG, SEARCH_HISTORY_SHOWN, SEARCH_KEYWORD_MAX } from '#app/schemas/search.ts'
-import { guestHistoryHeader, rememberSearch, searchBookmarks, searchHistoryOf } from '#app/services/search.server.ts'
+import { HISTORY_CLEARED_MSG, NO_RESULTS_MSG, SEARCH_HISTORY_SHOWN, SEARCH_KEYWORD_MAX } from '#app/schemas/search.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { clearSearchHistory, guestHistoryHeader, rememberSearch, searchBookmarks, searchHistoryOf } from '#app/services/search.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
+import { isSameOriginRequest } from '#app/middleware/origin-guard.server.ts'
 import { isHttps } from '#app/utils/http.server.ts'
 import '#app/components/search/search.css'
 
@@ -17,31 +19,24 @@ import '#app/components/search/search.css'
  * category, the last 3 keywords. Guests sign in first (spec §6: a guest's search opens login).
  */
 
-/**
- * A keyword enters the history only from our own pages or the address bar: a GET from another
- * site (a link, an image) must not write into it.
- */
-function fromOurPages(request: Request) {
-  const site = request.headers.get('Sec-Fetch-Site')
-  return site === null || site === 'same-origin' || site === 'none'
-}
-
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const user = context.get(userContext)
   const wd = url.searchParams.get('wd')
   const page = pageOf(url.searchParams.get('page'))
   if (!user) {
     // A guest's keyword is kept in their cookie (spec §9) on the way to signing in.
-    const cookie = wd !== null && fromOurPages(request) ? await guestHistoryHeader(request, wd, { secure: isHttps(request) }) : null
+    const cookie = wd !== null && isSameOriginRequest(request) ? await guestHistoryHeader(request, wd, { secure: isHttps(request) }) : null
     throw redirect(signInHref(pathOf(url)), { headers: cookie ? { 'Set-Cookie': cookie } : {} })
   }
   const { db } = context.get(appContext)
+  // A keyword enters the history only from our own pages or the address bar: a GET from another
+  // site (a link, an image) must not write into it (the origin guard's one rule).
   let result = null
   let error = null
   if (wd !== null) {
     try {
       result = await searchBookmarks(db, user, { wd, page })
-      if (page === 1 && fromOurPages(request)) await rememberSearch(db, user, wd)
+      if (page === 1 && isSameOriginRequest(request)) await rememberSearch(db, user, wd)
     } catch (e) {
       if (!(e instanceof DomainError)) throw e
       error = e.message
@@ -49,6 +44,14 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   }
   const history = (await searchHistoryOf(db, user)).slice(0, SEARCH_HISTORY_SHOWN)
   return { wd: wd ?? '', result, error, history }
+}
+
+/** 清除 (the history) as a plain form: the dialog does the same through /api/search/clear-history. */
+export async function action({ context, url }: Route.ActionArgs) {
+  const user = context.get(userContext)
+  if (!user) throw redirect(signInHref(pathOf(url)))
+  await clearSearchHistory(context.get(appContext).db, user)
+  return redirectWithToast(pathOf(url), { type: 'success', msg: HISTORY_CLEARED_MSG })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.wd ? `${loaderData.wd} - 搜索书签 - 起页` : '搜索书签 - 起页' }]
@@ -77,6 +80,11 @@ export default function SearchPage({ loaderData: data }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          <Form method="post" className="search-history-clear">
+            <button type="submit" name="intent" value="clear-history" className="button button-small button-ghost">
+              清除
+            </button>
+          </Form>
         </nav>
       ) : null}
       {data.error ? (

@@ -5,4 +5,5 @@ export const SEARCH_HISTORY_SHOWN = 3
 export const SEARCH_KEYWORD_MAX = 100
 export const EMPTY_KEYWORD_MSG = '请输入搜索关键词'
 export const NO_RESULTS_MSG = '暂无搜索结果'
-export const HISTORY_CLEARED_MSG = '搜索历史已清除'
+/** Spec §8's generic success. */
+export const HISTORY_CLEARED_MSG = '操作成功'

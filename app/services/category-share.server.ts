@@ -1,3 +1,4 @@
+import { containing } from '#app/db/like.ts'
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '#app/db/client.server.ts'
 import { bagFollows, bagShares, bags, homepages, modules, sources, users } from '#app/db/schema/index.ts'
@@ -179,7 +180,7 @@ export async function listBagShares(
   { type, page, size, wd }: { type: 'share' | 'follow'; page: number; size: number; wd?: string },
 ) {
   if (!actor) throw new NotSignedInError()
-  const named: SQL | undefined = wd?.trim() ? ilike(bags.name, `%${wd.trim().replace(/[\\%_]/g, '\\$&')}%`) : undefined
+  const named: SQL | undefined = wd?.trim() ? ilike(bags.name, containing(wd.trim())) : undefined
   const base = (
     type === 'share'
       ? db

@@ -1,3 +1,4 @@
+import { containing } from '#app/db/like.ts'
 import { and, count, desc, eq, ilike, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { homepageFollows, homepageMembers, homepages, users, type Homepage, type User } from '#app/db/schema/index.ts'
@@ -242,7 +243,7 @@ function listItem(row: Homepage, nickname: string, extra: Partial<HomepageListIt
   }
 }
 
-const searchable = (wd: string | undefined): SQL | undefined => (wd?.trim() ? ilike(homepages.title, `%${wd.trim().replace(/[\\%_]/g, '\\$&')}%`) : undefined)
+const searchable = (wd: string | undefined): SQL | undefined => (wd?.trim() ? ilike(homepages.title, containing(wd.trim())) : undefined)
 const paging = (page: number, size = HOMEPAGE_PAGE_SIZE) => ({ limit: size, offset: (Math.max(page, 1) - 1) * size })
 
 /** The created tab: pinned first by sort descending, then the rest newest first. */

@@ -1,3 +1,4 @@
+import { containing } from '#app/db/like.ts'
 import { and, asc, count, eq, ilike, isNull } from 'drizzle-orm'
 import type { Db } from '#app/db/client.server.ts'
 import { homepages, modules } from '#app/db/schema/index.ts'
@@ -76,7 +77,7 @@ export async function listOpenModules(db: Db, actor: Actor, { page, size, wd }: 
     eq(homepages.userId, actor.id),
     isNull(homepages.deletedAt),
     eq(modules.isOpen, true),
-    wd ? ilike(modules.name, `%${wd.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+    wd ? ilike(modules.name, containing(wd)) : undefined,
   )
   const rows = await db
     .select({ module: modules, homepage: homepages })

@@ -39,8 +39,11 @@ function fold(text: string) {
  * characters, an address without its scheme and www. (as addresses are indexed).
  */
 export function normaliseKeyword(raw: string) {
-  return [...fold(raw).trim()].slice(0, SEARCH_KEYWORD_MAX).join('').trim().replace(URL_PREFIX, '')
+  return [...fold(raw).trim()].slice(0, SEARCH_KEYWORD_MAX).join('').trim().replace(KEYWORD_PREFIX, '')
 }
+
+/** A keyword may leave out the scheme and still start with www. ('www.zhihu'): both go, as in the index. */
+const KEYWORD_PREFIX = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:www\.)?/
 
 /** The distinct 2-character grams (by code point) of `text`, in order of first appearance. */
 export function bigrams(text: string) {

@@ -83,6 +83,9 @@ test('pinyin in full and by initials', async () => {
 test('a fragment of the address, and the note', async () => {
   expect(await names('github')).toEqual(['GitHub'])
   expect(await names('weather.com')).toEqual(['天气预报'])
+  // Typed the way the address bar shows it: with www., or with the scheme too.
+  expect(await names('www.zhihu')).toEqual(['知乎'])
+  expect(await names('https://www.zhihu.com')).toEqual(['知乎'])
   expect(await names('明天下')).toEqual(['天气预报'])
   // Equal matches: the more clicked first, then the newer.
   expect(await names('代码托管')).toEqual(['码云', 'GitHub'])

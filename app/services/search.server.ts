@@ -1,3 +1,4 @@
+import { containing, escapeLike } from '#app/db/like.ts'
 import { and, asc, desc, eq, gt, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { createCookie } from 'react-router'
@@ -34,7 +35,6 @@ export type SearchHit = {
 
 export type SearchPage = { wd: string; list: SearchHit[]; total: number; page: number; size: number; hasMore: boolean }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 const textArray = (items: string[]) => sql`array[${sql.join(items.map((g) => sql`${g}`), sql`, `)}]::text[]`
 const field = (n: number) => sql`split_part(${sources.searchText}, ${FIELD_SEPARATOR}, ${n})`
 
@@ -43,7 +43,7 @@ const field = (n: number) => sql`split_part(${sources.searchText}, ${FIELD_SEPAR
  * a gram of the row), then the exact substring; 1 character by LIKE alone over the user's rows.
  */
 function matching(keyword: string): SQL {
-  const like = sql`${sources.searchText} like ${`%${escapeLike(keyword)}%`}`
+  const like = sql`${sources.searchText} like ${containing(keyword)}`
   const grams = bigrams(keyword)
   return grams.length ? sql`${sources.searchGrams} @> ${textArray(grams)} and ${like}` : like
 }

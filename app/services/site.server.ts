@@ -1,3 +1,4 @@
+import { DEFAULT_KEYMAP } from '#app/schemas/keymap.ts'
 import type { Db } from '#app/db/client.server.ts'
 import type { User } from '#app/db/schema/index.ts'
 import { DomainError } from '#app/utils/errors.ts'
@@ -30,8 +31,8 @@ export async function initInfo(
     txcOpenId: '',
     domain: resolved?.homepage.code ?? '',
     joinTime: user ? day(user.createdAt) : '',
-    searchKeymap: user?.searchKeymap ?? 'k',
-    noteKeymap: user?.noteKeymap ?? 'b',
+    searchKeymap: user?.searchKeymap ?? DEFAULT_KEYMAP.searchKeymap,
+    noteKeymap: user?.noteKeymap ?? DEFAULT_KEYMAP.noteKeymap,
     logoff: false,
     userStatus: user?.status ?? 0,
     staticHost: '',

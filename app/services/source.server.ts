@@ -1,3 +1,4 @@
+import { containing } from '#app/db/like.ts'
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import { can, isMasked, type Role } from '#app/auth/permissions.ts'
@@ -476,7 +477,7 @@ export async function listSources(
     childrenOf(input.bid, input.parentId ?? null),
     input.divider === false ? ne(sources.type, 'divider') : undefined,
     input.types ? inArray(sources.type, input.types) : undefined,
-    input.wd ? sql`(${sources.name} ilike ${`%${escapeLike(input.wd)}%`} or ${sources.url} ilike ${`%${escapeLike(input.wd)}%`})` : undefined,
+    input.wd ? sql`(${sources.name} ilike ${containing(input.wd)} or ${sources.url} ilike ${containing(input.wd)})` : undefined,
   )
   const [rows, [total]] = await Promise.all([
     db
@@ -489,10 +490,6 @@ export async function listSources(
     db.select({ n: sql<number>`count(*)::int` }).from(sources).where(where),
   ])
   return { list: rows.map((r) => sourceView(r, role)), total: total?.n ?? 0, page: input.page, size: input.size }
-}
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
 
 /** The starred bookmarks of a homepage: the star module (-1), in the star list's order (like-sort). */

@@ -80,7 +80,7 @@ describe('search history', () => {
     await ok(post(client, '/api/search/add-history', { wd: '词3' }))
     expect(await ok(get(client, '/api/search/history'))).toEqual(['词3', '词9', '词8', '词7', '词6', '词5', '词4', '词2'])
     expect((await post(client, '/api/search/add-history', { wd: '' })).body).toMatchObject({ code: 0, msg: '请输入搜索关键词' })
-    expect((await post(client, '/api/search/clear-history')).body).toEqual({ code: 1, msg: '搜索历史已清除', data: null })
+    expect((await post(client, '/api/search/clear-history')).body).toEqual({ code: 1, msg: '操作成功', data: null })
     expect(await ok(get(client, '/api/search/history'))).toEqual([])
     // Another user's history is not touched.
     expect(await ok(get(owner.client, '/api/search/history'))).not.toContain('词3')
@@ -124,6 +124,15 @@ describe('the /search page (no JavaScript)', () => {
     expect(again).toMatch(/最近搜索[\s\S]*<a[^>]+href="\/search\?wd=%E6%B5%8B%E8%AF%95"[^>]*>测试<\/a>/)
   })
 
+  test('清除 empties the history as a plain form', async () => {
+    const { client } = await signUp(baseUrl, '清除历史')
+    await ok(post(client, '/api/search/add-history', { wd: '要清除的' }))
+    expect(await (await client.request('/search')).text()).toContain('>清除</button>')
+    const cleared = await client.request('/search', { method: 'POST', form: { intent: 'clear-history' }, headers: client.sameOrigin })
+    expect(cleared.status).toBe(302)
+    expect(await ok(get(client, '/api/search/history'))).toEqual([])
+  })
+
   test('nothing found reads 暂无搜索结果; an empty keyword gets the message', async () => {
     expect(await (await owner.client.request('/search?wd=%E9%87%8F%E5%AD%90')).text()).toContain('暂无搜索结果')
     expect(await (await owner.client.request('/search?wd=+')).text()).toContain('请输入搜索关键词')
@@ -132,6 +141,8 @@ describe('the /search page (no JavaScript)', () => {
   test('a search from another site does not enter the history', async () => {
     const { client } = await signUp(baseUrl, '跨站用户')
     await client.request('/search?wd=planted', { headers: { 'Sec-Fetch-Site': 'cross-site' } })
+    // A signed-in request that says nowhere where it comes from is not trusted either (origin-guard.server.ts).
+    await client.request('/search?wd=unsure')
     expect(await ok(get(client, '/api/search/history'))).toEqual([])
   })
 

@@ -10,7 +10,8 @@ import './search.css'
 
 /** A pause in typing this long starts the search. */
 const DEBOUNCE_MS = 200
-const FAILED_MSG = '搜索失败，请稍后重试'
+/** Spec §8's generic failure. */
+const FAILED_MSG = '操作失败'
 
 type Envelope<T> = { code: number; msg: string; data: T }
 
