@@ -8,6 +8,7 @@ import { homepagesPopoverHref } from './manage/dialog-href.ts'
 import { NoticeLink } from './notice-link.tsx'
 import { SearchLauncher } from './search/search-launcher.tsx'
 import { ToolDrawerLink } from './tools/tool-drawer.tsx'
+import { NAV_BAR } from '#app/utils/nav-bar.ts'
 import { USER_PAGES } from './user-pages.ts'
 import { WeatherWidget } from './weather/weather-widget.tsx'
 
@@ -16,12 +17,6 @@ export type HeaderUser = { id: number; nickname: string; noticeAmount?: number; 
 
 /** Names of 10 or more characters get a tooltip, since the header may cut them (spec §2). */
 const TOOLTIP_FROM = 10
-
-/**
- * The menu of spec §2, linking only to pages that exist. 小组 (with its notice dot), 发现 (with
- * its 'new' badge), 帮助 and 插件 appear here with their pages.
- */
-const MENU = [{ to: '/', label: '首页', end: true }] as const
 
 /**
  * The signed-in user's dropdown (spec §2): the user-centre pages and 退出 (a POST). A `<details>`
@@ -97,13 +92,16 @@ export function SiteHeader({
           </Link>
         )}
         <nav aria-label="主菜单" className="main-nav">
-          {MENU.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.end}>
-              {item.label}
-            </NavLink>
-          ))}
-          {/* 工具箱: /tool, or with JavaScript the drawer of tools (spec §2). */}
-          <ToolDrawerLink />
+          {/* The menu of spec §2 (utils/nav-bar.ts, also GET /api/site/nav-bar): 工具箱 opens its drawer with JavaScript. */}
+          {NAV_BAR.map((item) =>
+            item.drawer === 'tool' ? (
+              <ToolDrawerLink key={item.key}>{item.name}</ToolDrawerLink>
+            ) : (
+              <NavLink key={item.key} to={item.url} end={item.url === '/'}>
+                {item.name}
+              </NavLink>
+            ),
+          )}
         </nav>
         {engineInHeader ? <EngineBox variant="header" /> : null}
         {/* Bookmark search: the button, and Ctrl+K with the user's key; a guest is asked to sign in (spec §6). */}
