@@ -1,10 +1,11 @@
 import { Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/weather'
+import { RegionSelect } from '#app/components/weather/region-select.tsx'
 import { clearSessionCookie } from '#app/auth/session.server.ts'
 import { WeatherReportView } from '#app/components/weather/weather-report.tsx'
 import { appContext, userContext } from '#app/context.ts'
 import { idOf } from '#app/schemas/ids.ts'
-import { SaveCityParams } from '#app/schemas/weather.ts'
+import { AREA_MSG, SaveCityParams } from '#app/schemas/weather.ts'
 import { CITY_SAVED, saveCity, weatherForPage } from '#app/services/weather.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext)
   const parsed = SaveCityParams.safeParse(Object.fromEntries(await request.formData()))
   try {
-    if (!parsed.success) throw new DomainError(parsed.error.issues[0]?.message ?? '请选择区县')
+    if (!parsed.success) throw new DomainError(parsed.error.issues[0]?.message ?? AREA_MSG)
     const { setCookie } = await saveCity(db, user, parsed.data.cityId, request)
     return redirectWithToast('/weather', { type: 'success', msg: CITY_SAVED }, setCookie ? { 'Set-Cookie': setCookie } : {})
   } catch (error) {
@@ -64,15 +65,7 @@ export default function WeatherPage({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="weather-select-title" className="city-steps">
         <h2 id="weather-select-title">选择城市</h2>
         <Form method="get" className="city-step">
-          <label htmlFor="step-province">第一步：省份</label>
-          <select id="step-province" name="province" defaultValue={provinceId ?? ''} key={`p${provinceId ?? ''}`} required>
-            <option value="">请选择省份</option>
-            {provinces.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
+          <RegionSelect level={0} id="step-province" label="第一步：省份" name="province" options={provinces} defaultValue={provinceId ?? ''} key={`p${provinceId ?? ''}`} required />
           <button type="submit" className="button">
             下一步
           </button>
@@ -80,15 +73,7 @@ export default function WeatherPage({ loaderData }: Route.ComponentProps) {
         {provinceId ? (
           <Form method="get" className="city-step">
             <input type="hidden" name="province" value={provinceId} />
-            <label htmlFor="step-city">第二步：城市</label>
-            <select id="step-city" name="city" defaultValue={cityId ?? ''} key={`c${provinceId}-${cityId ?? ''}`} required>
-              <option value="">请选择城市</option>
-              {cities.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
+            <RegionSelect level={1} id="step-city" label="第二步：城市" name="city" options={cities} defaultValue={cityId ?? ''} key={`c${provinceId}-${cityId ?? ''}`} required />
             <button type="submit" className="button">
               下一步
             </button>
@@ -96,15 +81,7 @@ export default function WeatherPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         {cityId ? (
           <Form method="post" className="city-step" key={`a${cityId}`}>
-            <label htmlFor="step-area">第三步：区县</label>
-            <select id="step-area" name="cityId" defaultValue="" required>
-              <option value="">请选择区县</option>
-              {areas.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
+            <RegionSelect level={2} id="step-area" label="第三步：区县" name="cityId" options={areas} defaultValue="" required />
             <button type="submit" className="button button-primary">
               保存
             </button>

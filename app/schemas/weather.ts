@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod.ts'
 import { idOf, ObjectId } from './ids.ts'
 
 export const AREA_MSG = '请选择区县'

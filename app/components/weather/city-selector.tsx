@@ -1,12 +1,17 @@
 import { useEffect, useId, useState } from 'react'
 import { Form, useRevalidator } from 'react-router'
+import { type RegionOption, RegionSelect } from './region-select.tsx'
 
-type Option = { id: number; name: string }
 
-async function options(parentId?: number): Promise<Option[]> {
+/** The options under `parentId` (the provinces without one); none when the call fails. */
+async function options(parentId?: number): Promise<RegionOption[]> {
   const query = parentId ? `?parentId=${parentId}` : ''
-  const answer = (await (await fetch(`/api/weather/get-city-option${query}`)).json()) as { code: number; data: Option[] | null }
-  return answer.code === 1 && answer.data ? answer.data : []
+  try {
+    const answer = (await (await fetch(`/api/weather/get-city-option${query}`)).json()) as { code: number; data: RegionOption[] | null }
+    return answer.code === 1 && answer.data ? answer.data : []
+  } catch {
+    return []
+  }
 }
 
 /**
@@ -19,9 +24,9 @@ export function CitySelector({ onSaved }: { onSaved?: () => void }) {
   const revalidator = useRevalidator()
   const [saving, setSaving] = useState(false)
   const [error, setError] = useState('')
-  const [provinces, setProvinces] = useState<Option[]>([])
-  const [cities, setCities] = useState<Option[]>([])
-  const [areas, setAreas] = useState<Option[]>([])
+  const [provinces, setProvinces] = useState<RegionOption[]>([])
+  const [cities, setCities] = useState<RegionOption[]>([])
+  const [areas, setAreas] = useState<RegionOption[]>([])
   const [province, setProvince] = useState('')
   const [city, setCity] = useState('')
   const [area, setArea] = useState('')
@@ -51,9 +56,10 @@ export function CitySelector({ onSaved }: { onSaved?: () => void }) {
 
   return (
     <Form method="post" action="/weather" className="city-selector" onSubmit={save}>
-      <label htmlFor={`${id}-p`}>省份</label>
-      <select
+      <RegionSelect
+        level={0}
         id={`${id}-p`}
+        options={provinces}
         value={province}
         onChange={(e) => {
           setProvince(e.target.value)
@@ -63,17 +69,11 @@ export function CitySelector({ onSaved }: { onSaved?: () => void }) {
           setAreas([])
           if (e.target.value) void options(Number(e.target.value)).then(setCities)
         }}
-      >
-        <option value="">请选择省份</option>
-        {provinces.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${id}-c`}>城市</label>
-      <select
+      />
+      <RegionSelect
+        level={1}
         id={`${id}-c`}
+        options={cities}
         value={city}
         disabled={cities.length === 0}
         onChange={(e) => {
@@ -82,23 +82,8 @@ export function CitySelector({ onSaved }: { onSaved?: () => void }) {
           setAreas([])
           if (e.target.value) void options(Number(e.target.value)).then(setAreas)
         }}
-      >
-        <option value="">请选择城市</option>
-        {cities.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${id}-a`}>区县</label>
-      <select id={`${id}-a`} name="cityId" value={area} disabled={areas.length === 0} onChange={(e) => setArea(e.target.value)}>
-        <option value="">请选择区县</option>
-        {areas.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
-      </select>
+      />
+      <RegionSelect level={2} id={`${id}-a`} name="cityId" options={areas} value={area} disabled={areas.length === 0} onChange={(e) => setArea(e.target.value)} />
       <button type="submit" className="button button-primary" disabled={!area || saving}>
         保存
       </button>
