@@ -96,7 +96,7 @@ export async function listNotices(db: Db, actor: Actor, { page, size = NOTICE_PA
   return { list, total: total?.n ?? 0, unread: await unreadCount(db, actor), page, size }
 }
 
-/** How many of the user's notices are unread (the header dot, noticeAmount): one index-only count. */
+/** How many of the user's notices are unread (the header dot, noticeAmount): one count over the partial index of unread notices (notices_unread_idx). */
 export async function unreadCount(db: Db, actor: Actor) {
   if (!actor) return 0
   const [row] = await db
