@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type Locator, type Page } from '@playwright/test'
-import { gotoReady, hydrated, PASSWORD, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { apiFixture, type Api, gotoReady, hydrated, PASSWORD, uniqueEmail, uniqueNickname } from './helpers.ts'
 
 /**
  * Bookmark import (issue 12) through the pages, with JavaScript and without: the homepage's
@@ -14,7 +14,6 @@ import { gotoReady, hydrated, PASSWORD, uniqueEmail, uniqueNickname } from './he
 
 /** The starter homepage of a new account (services/homepage.server.ts: module 常用, category 常用网站). */
 type Owner = { nickname: string; homepageId: number; moduleId: number; bid: number }
-type Api = (path: string, form: Record<string, string | number>) => Promise<unknown>
 
 const test = base.extend<{
   /** The test's page, signed in as a new account, and that account's starter homepage. */
@@ -24,14 +23,7 @@ const test = base.extend<{
   /** A folder for the files a test writes, removed after it. */
   tmp: string
 }>({
-  api: async ({ page, baseURL }, use) => {
-    await use(async (path, form) => {
-      const response = await page.request.post(path, { headers: { Origin: baseURL! }, form: stringValues(form) })
-      const body = await response.json()
-      expect(body.code, `${path}: ${body.msg}`).toBe(1)
-      return body.data
-    })
-  },
+  api: apiFixture,
   owner: async ({ page }, use) => {
     await use(await signUp(page))
   },
@@ -54,7 +46,6 @@ async function signUp(page: Page): Promise<Owner> {
   return { nickname, homepageId: info.homepageId, moduleId: module.moduleId, bid: bag.value }
 }
 
-const stringValues = (form: Record<string, string | number>) => Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v)]))
 const FIREFOX = join(import.meta.dirname, '..', 'fixtures', 'bookmarks', 'firefox-en-tags-separators.html')
 
 /** The dialog: a modal with JavaScript, a labelled region (inline section) without. */

@@ -1,5 +1,5 @@
 import { expect, test as base, type Locator, type Page } from '@playwright/test'
-import { gotoReady, hydrated, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { apiFixture, type Api, gotoReady, hydrated, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
 
 /**
  * The screens for stored settings (issue 11), through the pages, with JavaScript and without: a
@@ -11,7 +11,6 @@ import { gotoReady, hydrated, PASSWORD, toast, uniqueEmail, uniqueNickname } fro
 
 /** The starter homepage of a new account (services/homepage.server.ts: module 常用, category 常用网站). */
 type Owner = { homepageId: number; moduleId: number; moduleName: string; bid: number; bagName: string }
-type Api = (path: string, form: Record<string, string | number>) => Promise<unknown>
 
 const test = base.extend<{
   /** The test's page, signed in as a new account, and that account's starter homepage. */
@@ -21,14 +20,7 @@ const test = base.extend<{
   /** Another browser with the project's JavaScript setting: a new signed-in user, or a guest. Closed after the test. */
   visitor: (signedIn: boolean) => Promise<Page>
 }>({
-  api: async ({ page, baseURL }, use) => {
-    await use(async (path, form) => {
-      const response = await page.request.post(path, { headers: { Origin: baseURL! }, form: stringValues(form) })
-      const body = await response.json()
-      expect(body.code, `${path}: ${body.msg}`).toBe(1)
-      return body.data
-    })
-  },
+  api: apiFixture,
   owner: async ({ page }, use) => {
     await signUp(page)
     const info = (await (await page.request.get('/api/site/init-info')).json()).data
@@ -56,7 +48,6 @@ async function signUp(page: Page) {
   expect((await response.json()).code).toBe(1)
 }
 
-const stringValues = (form: Record<string, string | number>) => Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v)]))
 const rand = () => Math.random().toString(36).slice(2, 6)
 
 /** `count` links in the category, named 链接1…; their ids in order. */
