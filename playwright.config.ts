@@ -22,6 +22,9 @@ const baseURL = `http://127.0.0.1:${PORT}`
 const SITES_PORT = PORT + 1
 /** The fake weather provider (tests/sites/weather-server.ts). */
 const WEATHER_PORT = PORT + 2
+/** Our own SMTP server (tests/sites/mail-server.ts): SMTP on +3, its mails read over HTTP on +4. */
+const SMTP_PORT = PORT + 3
+const MAIL_HTTP_PORT = PORT + 4
 
 /** Configs load again in each worker; only the runner (no TEST_WORKER_INDEX) starts the server. */
 const isRunner = process.env.TEST_WORKER_INDEX === undefined
@@ -92,6 +95,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `node tests/sites/mail-server.ts ${SMTP_PORT} ${MAIL_HTTP_PORT}`,
+      cwd: root,
+      url: `http://127.0.0.1:${MAIL_HTTP_PORT}/mails`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       // `npx playwright test` puts node_modules/.bin first on PATH, so this is the Node 24 of the
       // `node` devDependency (the server relies on its built-in type stripping).
       command: 'node server/index.ts',
@@ -109,6 +119,9 @@ export default defineConfig({
         RATE_LIMIT_FACTOR: '100',
         TEST_NETWORK: testNetwork(SITES_PORT, WEATHER_PORT),
         ...weatherEnv(),
+        APP_ORIGIN: baseURL,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        MAIL_FROM: '起页测试 <no-reply@qiye.test>',
         ...databaseEnv(),
         ...uploadEnv(),
       },

@@ -1,6 +1,7 @@
 import { createContext } from 'react-router'
 import type { Db } from '#app/db/client.server.ts'
 import type { User } from '#app/db/schema/index.ts'
+import type { PageRender } from '#app/page-cache/page-render.ts'
 
 /** What the Node server hands every request (server/index.ts builds it). */
 export type AppContext = {
@@ -9,6 +10,8 @@ export type AppContext = {
   nonce: string
   /** Client address as Express resolved it (X-Forwarded-For only behind a trusted proxy). */
   clientIp: string
+  /** Present when the page cache may keep this request's page: the loaders say what it shows. */
+  pageRender?: PageRender
 }
 
 export const appContext = createContext<AppContext>()

@@ -3,7 +3,10 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router'
 import { appContext } from './context.ts'
+import { COLOR_SCHEME_HINT } from './utils/color-scheme.ts'
 import { NonceProvider } from './utils/nonce.tsx'
+import { ThemeScriptProvider } from './components/skin/document-look.ts'
+import { THEME_SCRIPT } from './utils/theme-rule.ts'
 
 // The server takes the context key from here so that it sets the very key the routes read.
 export { appContext }
@@ -26,13 +29,22 @@ export default function handleRequest(
     // uses isbot only to wait for onAllReady for bots).
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ThemeScriptProvider value={THEME_SCRIPT}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ThemeScriptProvider>
       </NonceProvider>,
       {
         nonce,
+        // Every Suspense boundary (the lazy parts of lazy-part.tsx, ADR 015) is written in place:
+        // React would otherwise move a large one out of place behind a script that reveals it,
+        // which a browser without JavaScript never runs.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const body = new PassThrough()
           headers.set('Content-Type', 'text/html; charset=utf-8')
+          // The follow-system theme is drawn on the first byte from the colour-scheme hint.
+          headers.set('Accept-CH', COLOR_SCHEME_HINT)
+          headers.append('Vary', COLOR_SCHEME_HINT)
           resolve(new Response(createReadableStreamFromReadable(body), { status, headers }))
           pipe(body)
         },

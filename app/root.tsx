@@ -1,9 +1,9 @@
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteLoaderData } from 'react-router'
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
-import { AuthDialog } from './components/auth/auth-dialog.tsx'
+import { AuthDialogSlot } from './components/auth/auth-dialog-slot.tsx'
 import type { EngineState } from './components/engine-box.tsx'
-import { GeneralErrorBoundary } from './components/error-page.tsx'
 import { usePopups } from './components/homepage/use-popups.ts'
+import { lazyPart } from './components/lazy-part.tsx'
 import { type PageChrome, SideButtons } from './components/side-buttons.tsx'
 import { SiteFooter, SiteHeader } from './components/site-header.tsx'
 import { Toaster } from './components/toaster.tsx'
@@ -14,10 +14,16 @@ import { sessionMiddleware } from './middleware/session.server.ts'
 import stylesHref from './styles/app.css?url'
 import { DEFAULT_TIME_ZONE } from './utils/clock.ts'
 import { viewerTimeZone } from './utils/http.server.ts'
+import { useDocumentLook, useThemeScript } from './components/skin/document-look.ts'
+import { documentLook } from './utils/document-look.server.ts'
 import { useNonce } from './utils/nonce.tsx'
+import { usePageField } from './utils/use-page-field.ts'
 import { readEngine, readEngineHistory } from './utils/preference-cookies.server.ts'
 import { takeToast } from './utils/toast.server.ts'
 import { weatherForPage } from './services/weather.server.ts'
+
+/** The error page's code loads with an error (ADR 015); the server renders it in place. */
+const GeneralErrorBoundary = lazyPart(() => import('./components/general-error-boundary.tsx').then((m) => m.GeneralErrorBoundary))
 
 export const middleware: Route.MiddlewareFunction[] = [originGuard, sessionMiddleware]
 
@@ -35,6 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext)
   const { toast, clear } = takeToast(request)
   const engine: EngineState = { id: await readEngine(request), history: await readEngineHistory(request) }
+  const now = Date.now()
+  // The viewer's theme and theme colour from their cookies (a start page's loader adds its homepage's).
+  const look = await documentLook(request, null, now)
   return data(
     {
       // Only what the page shows: everything a loader returns reaches the browser.
@@ -43,47 +52,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? {
             id: user.id,
             nickname: user.nickname,
+            avatar: user.avatar,
             noticeAmount: await unreadCount(context.get(appContext).db, user),
             keymap: { searchKeymap: user.searchKeymap, noteKeymap: user.noteKeymap },
           }
         : null,
       toast,
-      clock: { now: Date.now(), timeZone: viewerTimeZone(request) },
+      clock: { now, timeZone: viewerTimeZone(request) },
       // The header weather (WeatherWidget): from the cache only, never waiting for the provider.
       weather: await weatherForPage(context.get(appContext).db, user, request, { fetch: false }),
       engine,
+      look,
     },
     { headers: clear ? { 'Set-Cookie': clear } : {} },
   )
 }
 
-/** The homepage name of the page being shown, for the header (default: the site name). */
-function useHeaderTitle() {
-  const matches = useMatches()
-  for (const match of [...matches].reverse()) {
-    const loaderData = match.loaderData as { headerTitle?: string } | undefined
-    if (loaderData?.headerTitle) return loaderData.headerTitle
-  }
-  return '起页'
-}
-
 /** What the page being shown asks of the header and side buttons (its loader's `chrome`, if any). */
-function usePageChrome(): PageChrome {
-  const matches = useMatches()
-  for (const match of [...matches].reverse()) {
-    const chrome = (match.loaderData as { chrome?: PageChrome } | undefined)?.chrome
-    if (chrome) return chrome
-  }
-  return { engine: 'header', sort: false, shortcuts: false }
-}
+const DEFAULT_CHROME: PageChrome = { engine: 'header', sort: false, shortcuts: false }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
+  const look = useDocumentLook()
+  const themeScript = useThemeScript()
   return (
-    <html lang="zh-CN">
+    // The 10-second re-check of an automatic theme may have changed data-theme before hydration.
+    <html
+      lang="zh-CN"
+      data-theme={look?.theme ?? 'light'}
+      data-theme-mode={look?.setting.theme ?? 0}
+      data-theme-start={look?.setting.start || undefined}
+      data-theme-end={look?.setting.end || undefined}
+      style={look?.style as React.CSSProperties | undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The 10-second re-check of an automatic theme (theme-rule.ts); its text comes from the server only. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeScript }} suppressHydrationWarning />
         <Meta />
         <Links />
       </head>
@@ -101,8 +108,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function Shell({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
-  const title = useHeaderTitle()
-  const chrome = usePageChrome()
+  // The homepage name of the page shown (default: the site name), and what it asks of the chrome.
+  const title = usePageField<string>('headerTitle') ?? '起页'
+  const chrome = usePageField<PageChrome>('chrome') ?? DEFAULT_CHROME
   usePopups()
   return (
     <>
@@ -113,9 +121,9 @@ function Shell({ children }: { children: React.ReactNode }) {
         engineInHeader={chrome.engine === 'header'}
         shortcuts={chrome.shortcuts}
       />
-      <AuthDialog />
+      <AuthDialogSlot />
       {children}
-      <SideButtons sort={chrome.sort} />
+      <SideButtons sort={chrome.sort} layout={chrome.layout} />
       <SiteFooter />
       <Toaster toast={root?.toast ?? null} />
     </>

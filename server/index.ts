@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { flushCompileCache } from 'node:module'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
@@ -13,6 +14,10 @@ import { seedDemo } from '#app/services/seed.server.ts'
 import { dataDirectories, ensureDataDirectories } from '#app/utils/data-dirs.server.ts'
 import { ENGINE_ORIGINS } from '#app/utils/engines.ts'
 import { env } from '#app/utils/env.server.ts'
+import { releaseBootMemory } from '#server/memory.ts'
+import { pageCache } from '#server/page-cache.ts'
+import { builtAssets, filesOnly } from '#server/static.ts'
+import { renderQueue } from '#app/page-cache/render-queue.server.ts'
 import { uploadsRouter } from '#server/uploads.ts'
 
 const config = env()
@@ -44,6 +49,11 @@ async function loadBuild(): Promise<ServerBuild> {
   // @ts-ignore -- exists after `npm run build`
   return (await import('../build/server/index.js')) as ServerBuild
 }
+/**
+ * In production the build is loaded once and handed over as an object: given a function, React
+ * Router re-derives its whole route table on every request (a third of a minimal page's time).
+ */
+const productionBuild = vite ? undefined : await loadBuild()
 
 /** The context key must be the app build's own instance, so it is taken from the build. */
 type EntryWithContext = { appContext: Parameters<RouterContextProvider['set']>[0] }
@@ -53,6 +63,12 @@ app.disable('x-powered-by')
 if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY)
 // Uploaded images first: they carry their own stricter headers (sandbox CSP, nosniff), not the pages'.
 app.use(uploadsRouter())
+// A kept start page is answered before any other work (its headers were the render's own).
+const pages = pageCache(handle, { enabled: config.PAGE_CACHE === 'on' && !isDev })
+app.use(pages.serve)
+// Start pages not kept are rendered two at a time, in the order they came (one can render while
+// the other waits on the database); a fair queue instead of a hundred renders interleaved.
+app.use(renderQueue(2))
 
 app.use((_req, res, next) => {
   res.locals.nonce = randomBytes(16).toString('base64')
@@ -80,38 +96,46 @@ app.use(
         'form-action': ["'self'", ...ENGINE_ORIGINS],
       },
     },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // No Referer to other sites: private homepage codes are in our paths (SECURITY.md), and the
+    // start page's thousand links need no rel="noreferrer" each (PERFORMANCE.md budget 4).
+    referrerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
     // HSTS only where the site is served over https.
     strictTransportSecurity: config.APP_ORIGIN.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   }),
 )
+// Built assets come precompressed (scripts/precompress.ts): answered before the compression middleware.
+if (!vite) app.use(builtAssets())
 app.use(compression())
 
 if (vite) {
   app.use(vite.middlewares)
 } else {
-  app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
-  app.use(express.static('build/client', { maxAge: '1h' }))
+  app.use(filesOnly(express.static('build/client', { maxAge: '1h' })))
 }
-app.use(express.static('public', { maxAge: '1h' }))
+app.use(filesOnly(express.static('public', { maxAge: '1h' })))
+app.use(pages.capture)
 
 app.all(
   /.*/,
   createRequestHandler({
-    build: loadBuild,
+    build: productionBuild ?? loadBuild,
     mode: config.NODE_ENV,
     async getLoadContext(req, res) {
-      const build = await loadBuild()
+      const build = productionBuild ?? (await loadBuild())
       const { appContext } = build.entry.module as unknown as EntryWithContext
       const context = new RouterContextProvider()
-      const values: AppContext = { db: handle.db, nonce: res.locals.nonce, clientIp: req.ip ?? '' }
+      const values: AppContext = { db: handle.db, nonce: res.locals.nonce, clientIp: req.ip ?? '', pageRender: pages.renderOf(res) }
       context.set(appContext, values)
       return context
     },
   }),
 )
 
+// Every module is loaded: with NODE_COMPILE_CACHE (the start scripts), the next start strips no
+// TypeScript and compiles less (ADR 012); written now rather than at exit, which a crash skips.
+flushCompileCache()
+releaseBootMemory()
 const server = app.listen(config.PORT, config.HOST, () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.PORT
@@ -127,6 +151,7 @@ async function shutdown() {
   setTimeout(() => server.closeAllConnections(), 5_000).unref()
   await vite?.close()
   await maintenance.stop()
+  await pages.stop()
   await handle.close()
   process.exit(0)
 }

@@ -20,6 +20,8 @@ const CAPABILITIES = {
   'set-private': ['owner'],
   'view-trash': ['owner'],
   'edit-settings': ['owner'],
+  /** The layout drawer (spec §1, §2): the owner's saves on the homepage, a guest's in a cookie of the browser. */
+  'layout-settings': ['guest', 'owner'],
   /** Spec §5 Keymap, §6 owner: shortcuts (and their keymap popover) only on one's own homepage. */
   'use-shortcuts': ['owner'],
   share: ['owner'],

@@ -15,6 +15,12 @@ const LIMITS = {
   loginIp: { points: 100, duration: DAY, blockDuration: DAY },
   register: { points: 10, duration: HOUR },
   checkEmail: { points: 60, duration: 60 },
+  /** Forgotten-password mails asked for one address, whoever asks (mail bombing a victim). */
+  passwordResetEmail: { points: 5, duration: HOUR },
+  /** Forgotten-password mails asked from one IP, whatever the address. */
+  passwordResetIp: { points: 20, duration: HOUR },
+  /** Wrong current passwords typed into the password change (a stolen session guessing it). */
+  passwordChange: { points: 10, duration: HOUR, blockDuration: HOUR },
   /** Server-side fetches of other sites (site name and icon, remote icons) per user. */
   outboundFetch: { points: 30, duration: 60 },
   /** Image uploads per user. */

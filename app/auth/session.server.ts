@@ -9,11 +9,12 @@ const SESSION_DAYS = 30
 const TOUCH_AFTER_MS = 10 * 60 * 1000
 
 /** `__Host-` needs Secure, which plain-http local use cannot have (SECURITY.md §2.5). */
-export function sessionCookieName(request: Request) {
+export function sessionCookieName(request: Request | URL) {
   return isHttps(request) ? '__Host-qy_sid' : 'qy_sid'
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+/** What the sessions table keys a token by. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 export type SessionMeta = { ip?: string; userAgent?: string | null }
 
@@ -41,9 +42,14 @@ export function clearSessionCookie(request: Request) {
   return serializeCookie(sessionCookieName(request), '', { maxAge: 0, secure: isHttps(request) })
 }
 
+/** The shape of a token createSession makes (32 bytes, base64url); anything else is no session. */
+export function isSessionToken(token: string | undefined): token is string {
+  return token !== undefined && /^[\w-]{43}$/.test(token)
+}
+
 export function readSessionToken(request: Request) {
   const token = readCookie(request, sessionCookieName(request))
-  return token && /^[\w-]{43}$/.test(token) ? token : undefined
+  return isSessionToken(token) ? token : undefined
 }
 
 /** The signed-in user, read from the database on every request (revocation is immediate). */
@@ -58,10 +64,14 @@ export async function getSessionUser(db: Db, token: string | undefined): Promise
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
     .limit(1)
   if (!row) return null
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash))
-  }
+  if (isTimeToTouch(row.lastSeenAt.getTime(), now.getTime())) await touchSession(db, idHash, now)
   return row.user
+}
+
+export const isTimeToTouch = (lastSeenAt: number, now: number) => now - lastSeenAt > TOUCH_AFTER_MS
+
+export async function touchSession(db: Db, idHash: string, now = new Date()) {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash))
 }
 
 export async function destroySession(db: Db, token: string | undefined) {

@@ -312,11 +312,11 @@ line two
     expect(parse('<DT><A HREF="x">x</A>\r\n<DD>one\r\ntwo\r\n<DT>').links[0]!.description).toBe('one\ntwo')
   })
 
-  test('dates: seconds, milliseconds, microseconds; zero, negative, empty and junk are unknown', () => {
-    const dates = ['1622427872', '1622427872000', '1622427872000000', '0', '-11644473600', '', 'soon', '1e9'].map(
+  test('dates: seconds, milliseconds, microseconds; zero, negative, empty, junk and past year 9999 are unknown', () => {
+    const dates = ['1622427872', '1622427872000', '1622427872000000', '0', '-11644473600', '', 'soon', '1e9', '253402300800000000', '9999999999999999999'].map(
       (value) => parse(`<DT><A HREF="x" ADD_DATE="${value}">x</A>`).links[0]!.addDate?.toISOString() ?? null,
     )
-    expect(dates).toEqual(['2021-05-31T02:24:32.000Z', '2021-05-31T02:24:32.000Z', '2021-05-31T02:24:32.000Z', null, null, null, null, null])
+    expect(dates).toEqual(['2021-05-31T02:24:32.000Z', '2021-05-31T02:24:32.000Z', '2021-05-31T02:24:32.000Z', null, null, null, null, null, null, null])
   })
 })
 

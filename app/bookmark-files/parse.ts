@@ -112,9 +112,12 @@ function parseDate(value: string | undefined): Date | null {
   if (!text || !/^-?\d+(\.\d+)?$/.test(text)) return null
   const n = Number(text)
   if (!(n > 0)) return null
-  const date = new Date(n > 1e14 ? n / 1000 : n > 1e11 ? n : n * 1000)
-  return Number.isNaN(date.getTime()) ? null : date
+  const ms = n > 1e14 ? n / 1000 : n > 1e11 ? n : n * 1000
+  // Past year 9999 is junk, and PostgreSQL's timestamps and ISO strings have no room for it.
+  return ms < LAST_DATE_MS ? new Date(ms) : null
 }
+
+const LAST_DATE_MS = Date.UTC(10000, 0, 1)
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
 

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { Link } from 'react-router'
 
 export const NOT_FOUND_MSG = '当前页面不存在或已被删除'
 
@@ -15,14 +15,4 @@ export function ErrorPage({ status, message }: { status: number; message: string
       </p>
     </main>
   )
-}
-
-export function GeneralErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return <ErrorPage status={404} message={NOT_FOUND_MSG} />
-    const message = typeof error.data === 'string' && error.data ? error.data : '请求出错了'
-    return <ErrorPage status={error.status} message={message} />
-  }
-  return <ErrorPage status={500} message="服务器出错了，请稍后再试" />
 }

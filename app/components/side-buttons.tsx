@@ -1,5 +1,10 @@
 import type { MouseEvent } from 'react'
+import { Link, useLocation } from 'react-router'
+import type { SidebarPosition } from '#app/components/homepage/page-layout.ts'
+import { withDialog } from '#app/components/auth/dialog-url.ts'
 import { useScrolledPast } from '#app/utils/use-scrolled-past.ts'
+import { dialogHref } from './manage/dialog-href.ts'
+import { usePageSkin } from './skin/document-look.ts'
 
 /**
  * What a page's loader may ask of the page chrome (its `chrome` field, read by the root's shell):
@@ -11,6 +16,8 @@ export type PageChrome = {
   sort: boolean
   /** The viewer owns the homepage shown: keyboard shortcuts are on (spec §5 Keymap). */
   shortcuts: boolean
+  /** A start page's sidebarPosition, and whether the side buttons open its layout drawer (a guest's). */
+  layout?: { sidebar: SidebarPosition; drawer: boolean }
 }
 
 /** The homepage's bookmark-order disclosure (homepage-view.tsx SortSwitcher), the sort button's target. */
@@ -32,21 +39,39 @@ function openSortSwitcher(event: MouseEvent<HTMLAnchorElement>) {
 /**
  * The fixed side buttons (spec §2), those whose target exists, as plain links: 书签排序 where the
  * page has its bookmark-order switcher, and 回到顶部 (to #main), which JavaScript shows only past
- * 180 px of scroll (spec §4) and which is always there without it. The AI search, note, theme and
- * help buttons join them with their features.
+ * 180 px of scroll (spec §4) and which is always there without it; 主题 on a start page opens the
+ * skin drawer (?dialog=skin: a drawer with JavaScript, a form in the page without). The AI search,
+ * note and help buttons join them with their features.
  */
-export function SideButtons({ sort }: { sort: boolean }) {
+export function SideButtons({ sort, layout }: { sort: boolean; layout?: PageChrome['layout'] }) {
   const scrolled = useScrolledPast()
+  const location = useLocation()
+  const skin = usePageSkin()
+  // Hidden by the sidebar setting, all but a guest's 布局: the one way back to the setting.
+  if (layout?.sidebar === 'none' && !layout.drawer) return null
+  const hidden = layout?.sidebar === 'none'
   return (
-    <nav className="side-buttons" aria-label="快捷按钮">
-      {sort ? (
+    <nav className={`side-buttons${layout?.sidebar === 'left' ? ' side-buttons-left' : ''}`} aria-label="快捷按钮">
+      {layout?.drawer ? (
+        <Link to={withDialog(location, 'layout')} className="side-button" preventScrollReset>
+          布局
+        </Link>
+      ) : null}
+      {skin && !hidden ? (
+        <Link to={dialogHref(location, 'skin')} className="side-button" preventScrollReset>
+          主题
+        </Link>
+      ) : null}
+      {sort && !hidden ? (
         <a href={`#${SORT_SWITCHER_ID}`} className="side-button" onClick={openSortSwitcher}>
           书签排序
         </a>
       ) : null}
-      <a href="#main" className="side-button" hidden={scrolled === false}>
-        回到顶部
-      </a>
+      {hidden ? null : (
+        <a href="#main" className="side-button" hidden={scrolled === false}>
+          回到顶部
+        </a>
+      )}
     </nav>
   )
 }

@@ -1,54 +1,39 @@
-import { useEffect, useRef } from 'react'
-import { Form, Link, NavLink, useLocation, useMatches } from 'react-router'
-import { DEFAULT_KEYMAP } from '#app/schemas/keymap.ts'
+import { Link, NavLink, useLocation, useMatches } from 'react-router'
+import { useShortcut } from '#app/utils/use-shortcut.ts'
 import { withDialog } from './auth/dialog-url.ts'
 import { Clock } from './clock.tsx'
 import { EngineBox } from './engine-box.tsx'
 import { homepagesPopoverHref } from './manage/dialog-href.ts'
-import { NoticeLink } from './notice-link.tsx'
-import { SearchLauncher } from './search/search-launcher.tsx'
+import { lazyPart } from './lazy-part.tsx'
+import { pressSearchShortcut } from './search/search-shortcut.ts'
 import { ToolDrawerLink } from './tools/tool-drawer.tsx'
 import { NAV_BAR } from '#app/utils/nav-bar.ts'
-import { USER_PAGES } from './user-pages.ts'
 import { WeatherWidget } from './weather/weather-widget.tsx'
+// The styles of the parts below whose code loads later: linked by every page, as before (ADR 015).
+import './search/search.css'
+import './tools/tools.css'
+
+/**
+ * The search button, and the shortcut (Ctrl+K, the user's key; spec §5 Keymap: on their own
+ * homepage, an empty key is switched off), listened to from hydration on: a press before the
+ * launcher's code has come opens it once it has (search-shortcut.ts).
+ */
+function HeaderSearch({ keymap, shortcut }: { keymap: string; shortcut: boolean }) {
+  useShortcut(keymap, pressSearchShortcut, shortcut)
+  return <SearchLauncher keymap={keymap} shortcut={shortcut} />
+}
+
+/** The signed-in header's notices and account menu: not a guest's code either. */
+const HeaderAccount = lazyPart(() => import('./account-menu.tsx').then((m) => m.HeaderAccount))
+
+/** The signed-in header's search (Radix dialog, results): its code is not a guest's (ADR 015). */
+const SearchLauncher = lazyPart(() => import('./search/search-launcher.tsx').then((m) => m.SearchLauncher))
 
 /** `noticeAmount`: the user's unread notices (the root loader counts them); `keymap`: their shortcut keys. */
-export type HeaderUser = { id: number; nickname: string; noticeAmount?: number; keymap?: { searchKeymap: string } } | null
+export type HeaderUser = { id: number; nickname: string; avatar?: string | null; noticeAmount?: number; keymap: { searchKeymap: string } } | null
 
 /** Names of 10 or more characters get a tooltip, since the header may cut them (spec §2). */
 const TOOLTIP_FROM = 10
-
-/**
- * The signed-in user's dropdown (spec §2): the user-centre pages and 退出 (a POST). A `<details>`
- * with a `.menu`, like the category menus, so it opens without JavaScript and gets the same
- * keyboard handling with it (use-popups.ts: arrows, Home / End, Escape back to the summary).
- */
-function AccountMenu({ nickname }: { nickname: string }) {
-  const ref = useRef<HTMLDetailsElement>(null)
-  const location = useLocation()
-  // The header stays across navigations: a page chosen from the menu closes it.
-  useEffect(() => {
-    if (ref.current) ref.current.open = false
-  }, [location.key])
-  return (
-    <details className="account-menu" ref={ref}>
-      <summary>
-        <span className="account-name">{nickname}</span>
-        <span className="visually-hidden">的账号菜单</span>
-      </summary>
-      <div className="menu">
-        {USER_PAGES.map((page) => (
-          <Link key={page.to} to={page.to}>
-            {page.label}
-          </Link>
-        ))}
-        <Form method="post" action="/logout" className="menu-form">
-          <button type="submit">退出</button>
-        </Form>
-      </div>
-    </details>
-  )
-}
 
 export function SiteHeader({
   user,
@@ -106,7 +91,7 @@ export function SiteHeader({
         {engineInHeader ? <EngineBox variant="header" /> : null}
         {/* Bookmark search: the button, and Ctrl+K with the user's key; a guest is asked to sign in (spec §6). */}
         {user ? (
-          <SearchLauncher keymap={user.keymap?.searchKeymap ?? DEFAULT_KEYMAP.searchKeymap} shortcut={shortcuts} />
+          <HeaderSearch keymap={user.keymap.searchKeymap} shortcut={shortcuts} />
         ) : (
           <Link to={withDialog(location, 'login')} className="button button-ghost header-search" preventScrollReset>
             搜索
@@ -116,10 +101,7 @@ export function SiteHeader({
         <WeatherWidget />
         <div className="account">
           {user ? (
-            <>
-              <NoticeLink count={user.noticeAmount ?? 0} />
-              <AccountMenu nickname={user.nickname} />
-            </>
+            <HeaderAccount nickname={user.nickname} avatar={user.avatar ?? null} noticeAmount={user.noticeAmount ?? 0} />
           ) : (
             <>
               <Link to={withDialog(location, 'login')} className="button button-ghost" preventScrollReset>

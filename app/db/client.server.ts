@@ -14,6 +14,8 @@ export type DbHandle = {
   driver: 'pglite' | 'postgres'
   /** Runs a statement outside Drizzle (migrations lock, test set-up). */
   exec: (sql: string) => Promise<void>
+  /** One parameterised read outside Drizzle, for the hottest path (the page cache's versions). */
+  rows: <T>(sql: string, params: unknown[]) => Promise<T[]>
   close: () => Promise<void>
 }
 
@@ -32,6 +34,7 @@ export async function openDb({ url, dataDir }: { url?: string; dataDir: string }
       db: drizzlePg({ client: pool, schema }) as unknown as Db,
       driver: 'postgres',
       exec: async (statement) => void (await pool.query(statement)),
+      rows: async (statement, params) => (await pool.query(statement, params)).rows,
       close: () => pool.end(),
     }
   }
@@ -43,6 +46,7 @@ export async function openDb({ url, dataDir }: { url?: string; dataDir: string }
     db: drizzlePglite({ client, schema }) as unknown as Db,
     driver: 'pglite',
     exec: async (statement) => void (await client.exec(statement)),
+    rows: async <T,>(statement: string, params: unknown[]) => (await client.query<T>(statement, params)).rows,
     close: () => client.close(),
   }
 }

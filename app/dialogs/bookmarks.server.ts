@@ -133,6 +133,20 @@ export const bookmarksFamily = family({
         return { dialog: 'delete-source', source: { id: source.id, name: source.name, type: source.type } }
       },
     }),
+    // A bookmark's menu (the ⋯ of each bookmark): for whoever has one of its actions.
+    item: dialog<'item'>({
+      capability: ['edit-children', 'star-bookmarks', 'set-private'],
+      keepsOpen: true,
+      load: async ({ db, user, resolved, id }) => {
+        const source = await sourceOn(db, user, resolved.homepage.id, id('id'))
+        const role = resolved.role
+        return {
+          dialog: 'item',
+          item: { id: source.id, name: source.name, type: source.type, liked: source.liked, private: source.isOnlyOwnView === '1' },
+          may: { star: can(role, 'star-bookmarks'), privacy: can(role, 'set-private') && source.type !== 'divider', edit: can(role, 'edit-children') },
+        }
+      },
+    }),
   },
   intents: {
     'save-link': formIntent({

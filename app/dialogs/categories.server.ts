@@ -7,6 +7,7 @@ import { z } from '#app/schemas/zod.ts'
 import { BAG_DELETED_MSG, clearCardConfig, moveBag, saveBag, setBagFormats, setCardConfig, trashBag } from '#app/services/bag.server.ts'
 import { bagOn, categoryOptions, defaultModuleId, moduleOn, parentOptions } from '#app/services/homepage-objects.server.ts'
 import { SORT_SAVED_MSG } from '#app/services/source-move.server.ts'
+import { listSources } from '#app/services/source.server.ts'
 import { clickIntent, dialog, family, formIntent, SET_MSG } from './family.server.ts'
 
 /** Categories (bags): add (also under a parent), edit, delete, move, and their batch format. The owner's. */
@@ -36,6 +37,15 @@ const bagForm = dialog<'add-bag' | 'edit-bag'>({
 
 export const categoriesFamily = family({
   dialogs: {
+    // A category's 管理 menu (category-menu.tsx): for whoever has more to do with it than look.
+    'bag-menu': dialog<'bag-menu'>({
+      capability: ['add-link', 'contribute-link', 'edit-children', 'manage-categories'],
+      load: async ({ db, user, resolved, id }) => {
+        const bag = await bagOn(db, user, resolved.homepage.id, id('bid'))
+        const { list } = await listSources(db, user, { bid: bag.id, page: 1, size: 1, sort: 'custom', types: ['link'] })
+        return { dialog: 'bag-menu', bag: { bid: bag.id, name: bag.name, hasLinks: list.some((s) => s.url) }, role: resolved.role }
+      },
+    }),
     'add-bag': bagForm,
     'edit-bag': bagForm,
     'delete-bag': dialog<'delete-bag'>({

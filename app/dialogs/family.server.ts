@@ -38,6 +38,8 @@ export type DialogContext<U extends User | null = User> = {
   /** The dialog's name (one `load` may serve an add and an edit dialog). */
   name: ManageDialog
   url: URL
+  /** The page's request (its device cookies: a guest's settings, the page width). */
+  request: Request
   /** A positive id from the query string, or undefined. */
   id: (param: string) => number | undefined
   /** A page number from the query string (1 when absent or malformed). */
@@ -75,7 +77,14 @@ export function guestDialog<N extends ManageDialog>(
   return { capability, keepsOpen, guests: true, load }
 }
 
-export function dialogContext(db: Db, user: User | null, resolved: ResolvedHomepage, name: ManageDialog, url: URL): DialogContext<User | null> {
+export function dialogContext(
+  db: Db,
+  user: User | null,
+  resolved: ResolvedHomepage,
+  name: ManageDialog,
+  url: URL,
+  request: Request,
+): DialogContext<User | null> {
   const params = url.searchParams
   return {
     db,
@@ -83,6 +92,7 @@ export function dialogContext(db: Db, user: User | null, resolved: ResolvedHomep
     resolved,
     name,
     url,
+    request,
     id: (param) => idOf(params.get(param)),
     page: (param = 'page') => pageOf(params.get(param)),
     text: (param, max) => (params.get(param) ?? '').trim().slice(0, max),
@@ -92,10 +102,12 @@ export function dialogContext(db: Db, user: User | null, resolved: ResolvedHomep
 // ---------------------------------------------------------------------------------------------
 // Intents (the action half): the form edge, as defineApi is the /api edge
 
-/** What an intent's handler gets: the request's form, the signed-in user, and where to answer. */
-export type FormEdge = {
+/** What an intent's handler gets: the request's form, the signed-in user (a guest intent's may be null), and where to answer. */
+export type FormEdge<U extends User | null = User> = {
   db: Db
-  user: User
+  user: U
+  /** The request (a viewer intent reads and sets the viewer's cookies). */
+  request: Request
   /** The address the request came from (rate limits of calls open to everyone). */
   clientIp: string
   formData: FormData
@@ -118,11 +130,19 @@ export type FormEdge = {
 /** A redirect (with a toast), or a form shown again (showFormAgain). */
 export type IntentAnswer = Response | ReturnType<typeof showFormAgain>
 
-export type Intent = {
-  /** The dialog whose form this is, shown again with the errors when the page URL has none. */
-  dialog?: ManageDialog
-  handle: (edge: FormEdge) => Promise<IntentAnswer>
-}
+export type Intent =
+  | {
+      /** The dialog whose form this is, shown again with the errors when the page URL has none. */
+      dialog?: ManageDialog
+      guests?: false
+      handle: (edge: FormEdge) => Promise<IntentAnswer>
+    }
+  | {
+      dialog?: ManageDialog
+      /** Guests may post it too (a viewer's own settings: viewerIntent). */
+      guests: true
+      handle: (edge: FormEdge<User | null>) => Promise<IntentAnswer>
+    }
 
 /** Where a guest is sent: the login dialog over the page they were on. */
 export function loginHref(page: PageLocation) {
@@ -143,10 +163,10 @@ export function formValues(formData: FormData) {
   return values
 }
 
-export function formEdge(
-  base: Pick<FormEdge, 'db' | 'user' | 'clientIp' | 'formData' | 'page' | 'urlDialog' | 'from' | 'back' | 'stay'>,
+export function formEdge<U extends User | null = User>(
+  base: Pick<FormEdge<U>, 'db' | 'user' | 'request' | 'clientIp' | 'formData' | 'page' | 'urlDialog' | 'from' | 'back' | 'stay'>,
   intentDialog: ManageDialog | undefined,
-): FormEdge {
+): FormEdge<U> {
   const { page, back } = base
   return {
     ...base,
@@ -213,6 +233,33 @@ export function clickIntent<S extends z.ZodType>(options: { schema: S; run: (val
         return edge.done(msg, to ?? edge.stay)
       } catch (error) {
         return edge.failed(error, edge.stay)
+      }
+    },
+  }
+}
+
+/**
+ * A viewer's own setting, open to guests too (the skin drawer: spec §6, the owner saves on the
+ * homepage, anyone else for themselves in cookies): parsed like formIntent; `run` answers the
+ * message and the cookies to set; the page comes back to `stay` (the drawer stays open).
+ */
+export function viewerIntent<S extends z.ZodType>(options: {
+  schema: S
+  dialog: ManageDialog
+  run: (value: z.output<S>, edge: FormEdge<User | null>) => Promise<{ msg: string; headers?: Headers }>
+}): Intent {
+  return {
+    dialog: options.dialog,
+    guests: true,
+    async handle(edge) {
+      const submission = parseWithZod(edge.formData, { schema: options.schema })
+      if (submission.status !== 'success') return showFormAgain(edge.formDialog, submission.reply())
+      try {
+        const { msg, headers } = await options.run(submission.value as z.output<S>, edge)
+        return redirectWithToast(edge.stay, { type: 'success', msg }, headers)
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error
+        return showFormAgain(edge.formDialog, submission.reply({ formErrors: [error.message] }))
       }
     },
   }

@@ -3,7 +3,7 @@ import { redirect, type RouterContextProvider } from 'react-router'
 import { can } from '#app/auth/permissions.ts'
 import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
 import { ICON_FILE_FIELD } from '#app/components/image-icon-tools.tsx'
-import { returnHref, type ManageDialog } from '#app/components/manage/dialog-href.ts'
+import { dialogHref, ITEM_MENU_PARAM, returnHref, type ManageDialog } from '#app/components/manage/dialog-href.ts'
 import type { ManageDialogData } from '#app/components/manage/types.ts'
 import { appContext, userContext } from '#app/context.ts'
 import type { Db } from '#app/db/client.server.ts'
@@ -21,11 +21,13 @@ import { type DialogDef, dialogContext, formEdge, formValues, type Intent, login
 import { foldersFamily } from './folders.server.ts'
 import { homepagesFamily } from './homepages.server.ts'
 import { importsFamily } from './imports.server.ts'
+import { layoutFamily } from './layout.server.ts'
 import { modulesFamily } from './modules.server.ts'
 import { peopleFamily } from './people.server.ts'
 import { preferencesFamily } from './preferences.server.ts'
 import { reportsFamily } from './reports.server.ts'
 import { sharesFamily } from './shares.server.ts'
+import { skinFamily } from './skin.server.ts'
 
 /**
  * The dialogs and form intents of a start page (`/`, `/{code}`, `/{code}/{moduleId}`): one line per
@@ -45,6 +47,8 @@ const FAMILIES = [
   preferencesFamily,
   reportsFamily,
   importsFamily,
+  skinFamily,
+  layoutFamily,
 ]
 
 function collect<T>(pick: (family: (typeof FAMILIES)[number]) => Record<string, T | undefined>) {
@@ -112,6 +116,9 @@ function pageCode(pathname: string) {
  */
 export async function loadPageDialog(context: Context, request: Request, normalizedUrl?: URL): Promise<ManageDialogData | null> {
   const url = pageUrl(request, normalizedUrl)
+  // A bookmark's short menu link (itemMenuHref), followed without JavaScript: its dialog's own address.
+  const itemId = url.searchParams.get(ITEM_MENU_PARAM)
+  if (itemId !== null && !url.searchParams.has('dialog')) throw redirect(dialogHref(url, 'item', { id: itemId }))
   const name = url.searchParams.get('dialog')
   if (!isDialog(name)) return null
   const def = DIALOGS.get(name)!
@@ -127,7 +134,7 @@ export async function loadPageDialog(context: Context, request: Request, normali
   }
   if (!needed.some((c) => can(resolved.role, c))) return null
   try {
-    return await def.load(dialogContext(db, user, resolved, name, url))
+    return await def.load(dialogContext(db, user, resolved, name, url, request))
   } catch (error) {
     if (error instanceof DomainError) return null
     throw error
@@ -158,8 +165,8 @@ async function storeIconFile(db: Db, user: User, formData: FormData): Promise<st
 
 /**
  * The action of every page form (POST/redirect/GET with a flash toast; the same with and without
- * JavaScript): signs in guests first, reads the form (with at most one icon file), and runs the
- * intent the form names. Forms with fields answer 400 and show again when input or a rule fails;
+ * JavaScript): reads the form (with at most one icon file) and runs the intent it names; guests
+ * are asked to sign in first, but for a viewer's own settings (viewerIntent). Forms with fields answer 400 and show again when input or a rule fails;
  * one-click forms answer with an error toast.
  */
 export async function pageAction({ request, context, url }: { request: Request; context: Context; url?: URL }) {
@@ -168,7 +175,6 @@ export async function pageAction({ request, context, url }: { request: Request; 
     return { pathname, search: search ? `?${search}` : '' }
   })(pageUrl(request, url))
   const user = context.get(userContext)
-  if (!user) return redirect(loginHref(page))
   const { db, clientIp } = context.get(appContext)
   const params = new URLSearchParams(page.search)
   const urlDialog = params.get('dialog')
@@ -177,7 +183,7 @@ export async function pageAction({ request, context, url }: { request: Request; 
   const back = returnHref(page, from)
   const base = {
     db,
-    user,
+    request,
     clientIp,
     page,
     urlDialog: isDialog(urlDialog) ? urlDialog : null,
@@ -190,12 +196,16 @@ export async function pageAction({ request, context, url }: { request: Request; 
   try {
     formData = await readFormDataCapped(request, FORM_MAX_BYTES, UPLOAD_TOO_BIG_MSG)
   } catch (error) {
-    return formEdge({ ...base, formData: new FormData() }, undefined).failed(error, here)
+    if (!user) return redirect(loginHref(page))
+    return formEdge({ ...base, user, formData: new FormData() }, undefined).failed(error, here)
   }
   // A submit button's own intent (获取…) comes after the form's hidden one in tree order, and wins.
   const name = String(formData.getAll('intent').at(-1) ?? '')
   const intent = INTENTS.get(name)
-  const edge = formEdge({ ...base, formData }, intent?.dialog)
+  if (intent?.guests) return intent.handle(formEdge<User | null>({ ...base, user, formData }, intent.dialog))
+  // Everything else is for signed-in users: a guest is asked to sign in first.
+  if (!user) return redirect(loginHref(page))
+  const edge = formEdge({ ...base, user, formData }, intent?.dialog)
   if (!intent) return redirectWithToast(back, { type: 'error', msg: '操作失败' })
 
   const refused = await storeIconFile(db, user, formData)

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises'
 import tls from 'node:tls'
 import zlib from 'node:zlib'
 import ipaddr from 'ipaddr.js'
-import { Client, type buildConnector } from 'undici'
+import type { buildConnector } from 'undici'
 import { testNetworkFromEnv } from '#app/net/test-network.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 
@@ -191,6 +191,8 @@ async function request(
   caps: FetchLimits,
   signal: AbortSignal,
 ): Promise<Fetched | string> {
+  // undici (several MB) is loaded on the first outbound fetch, not at start (ADR 012: idle memory).
+  const { Client } = await import('undici')
   const client = new Client(url.origin, {
     connect: pinnedConnector(dialled, url.hostname.replace(/\.$/, ''), caps.connectTimeoutMs),
     allowH2: false,

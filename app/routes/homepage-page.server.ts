@@ -2,18 +2,21 @@ import { can } from '#app/auth/permissions.ts'
 import type { RouterContextProvider } from 'react-router'
 import { STAR_MODULE_ID } from '#app/components/homepage/anchor-nav.tsx'
 import { seesMemberWidget } from '#app/components/homepage/homepage-bar.tsx'
-import type { AnchorPosition, HomepageViewContent, HomepageViewData } from '#app/components/homepage/homepage-view.tsx'
+import type { HomepageViewContent, HomepageViewData } from '#app/components/homepage/homepage-view.tsx'
+import { pageLayoutOf } from '#app/components/homepage/page-layout.ts'
 import { appContext, userContext } from '#app/context.ts'
 import { popVisibleOf } from '#app/schemas/layout.ts'
-import { homepageInfo, homepageLayout, loadHomepageContent, maxColumnHeightOf, resolveHomepage, resolveSharedModule } from '#app/services/homepage.server.ts'
+import { homepageInfo, homepageLayout, loadHomepageContent, resolveHomepage, resolveSharedModule } from '#app/services/homepage.server.ts'
 import { memberFaces } from '#app/services/members.server.ts'
 import { sharedModuleIntro } from '#app/services/module-share.server.ts'
 import { bookmarkSortOf } from '#app/schemas/sort.ts'
 import { recordVisit } from '#app/services/visits.server.ts'
 import type { PageChrome } from '#app/components/side-buttons.tsx'
-import { readGuestConfig } from '#app/utils/preference-cookies.server.ts'
+import { readGuestConfig, readPageWidth } from '#app/utils/preference-cookies.server.ts'
+import { homepageLook } from '#app/services/skin.server.ts'
+import type { PageSkin } from '#app/components/skin/document-look.ts'
+import { documentLook } from '#app/utils/document-look.server.ts'
 
-const ANCHOR_POSITIONS: readonly AnchorPosition[] = ['left', 'right', 'top', 'none']
 const SITE_NAME = '起页'
 
 /**
@@ -37,7 +40,7 @@ export async function loadHomepagePage(
   options: { moduleId?: number; request?: Request } = {},
 ) {
   const { moduleId, request } = options
-  const { db } = context.get(appContext)
+  const { db, pageRender } = context.get(appContext)
   const user = context.get(userContext)
   const visible = await resolveHomepage(db, user, code)
   const resolved = visible ?? (code && moduleId !== undefined ? await resolveSharedModule(db, user, code, moduleId) : null)
@@ -46,15 +49,20 @@ export async function loadHomepagePage(
   const shareOnly = !visible
   const intro = moduleId === undefined ? null : await sharedModuleIntro(db, moduleId)
   // A page view by anyone but the owner counts for the visit stats (once per document, not per navigation data).
-  if (resolved.role !== 'owner' && request && isDocumentRequest(request)) await recordVisit(db, resolved.homepage.id)
+  const countsVisit = resolved.role !== 'owner' && request !== undefined && isDocumentRequest(request)
+  if (countsVisit) await recordVisit(db, resolved.homepage.id)
+  // The whole start page may be kept by the page cache (a module page is not offered to it).
+  if (moduleId === undefined) pageRender?.shows(resolved.homepage, { countsVisit })
   const sort = bookmarkSortOf(user)
   const info = homepageInfo(resolved)
   // A guest's own settings (set-guest-config, a cookie) apply over the homepage's.
-  const layout = { ...homepageLayout(resolved.homepage), ...(!user && request ? await readGuestConfig(request) : {}) }
+  const layout = pageLayoutOf(
+    { ...homepageLayout(resolved.homepage), ...(!user && request ? await readGuestConfig(request) : {}) },
+    { pageWidth: request ? await readPageWidth(request) : 'default', signedIn: user !== null, startPage: moduleId === undefined },
+  )
   const loaded = await loadHomepageContent(db, resolved, moduleId === undefined ? { sort } : { moduleId, sort })
   if (moduleId !== undefined && !loaded.modules.length) return null
   const content: HomepageViewContent = { modules: loaded.modules, starIds: moduleId === undefined ? loaded.starIds : [] }
-  const anchor = ANCHOR_POSITIONS.find((position) => position === layout.anchorPosition) ?? 'left'
   const homepage: HomepageViewData = {
     homepageId: resolved.homepage.id,
     name: shareOnly ? SITE_NAME : info.name,
@@ -72,14 +80,7 @@ export async function loadHomepagePage(
         },
     sort: user ? sort : null,
     ...(resolved.role === 'owner' ? { popVisible: popVisibleOf(resolved.homepage.settings) } : {}),
-    layout: {
-      newTab: (layout.bookmarkOpenNewTab as unknown) !== false,
-      anchor,
-      childBadge: (layout.bookmarkChildBadge as unknown) !== false,
-      maxRows: maxColumnHeightOf(resolved.homepage),
-      // The search-engine box of the start page (spec §3 engineVisible), fixed past 180 px in default mode.
-      engine: moduleId === undefined && (layout.engineVisible as unknown) !== false ? { fixes: layout.mode === 'default' } : null,
-    },
+    layout,
     tabs: [
       ...(content.starIds.length ? [{ moduleId: STAR_MODULE_ID, name: '星标' }] : []),
       ...content.modules.map((m) => ({ moduleId: m.moduleId, name: m.name })),
@@ -97,6 +98,13 @@ export async function loadHomepagePage(
     engine: moduleId !== undefined ? 'header' : homepage.layout.engine ? 'page' : 'hidden',
     sort: homepage.sort !== null,
     shortcuts: can(resolved.role, 'use-shortcuts'),
+    // The layout drawer: the owner's from their tools, a guest's from the side buttons.
+    layout: { sidebar: layout.sidebar, drawer: !user && can(resolved.role, 'layout-settings') },
   }
-  return { homepage, chrome, headerTitle: intro?.title || (shareOnly ? (content.modules[0]?.name ?? SITE_NAME) : info.name) }
+  // The homepage's theme and theme colour: its owner's, and its visitors' unless they chose their own (document-look.ts).
+  const own = resolved.role === 'owner'
+  const skin: PageSkin | undefined = request
+    ? { own, homepageId: resolved.homepage.id, look: await documentLook(request, { own, look: homepageLook(resolved.homepage) }) }
+    : undefined
+  return { homepage, chrome, skin, headerTitle: intro?.title || (shareOnly ? (content.modules[0]?.name ?? SITE_NAME) : info.name) }
 }

@@ -3,14 +3,14 @@ import type { Route } from './+types/index'
 import { withDialog } from '#app/components/auth/dialog-url.ts'
 import { HomepageView } from '#app/components/homepage/homepage-view.tsx'
 import { MANAGE_PAGE_HANDLE } from '#app/components/manage/dialog-href.ts'
-import { ManageDialog } from '#app/components/manage/manage-dialog.tsx'
+import { ManageDialog } from '#app/components/manage/manage-dialog-slot.tsx'
 import { userContext } from '#app/context.ts'
 import { loadHomepagePage } from './homepage-page.server.ts'
 import { loadPageDialog, pageAction } from '#app/dialogs/registry.server.ts'
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const [page, manage] = await Promise.all([loadHomepagePage(context, null, { request }), loadPageDialog(context, request, url)])
-  return { page, isGuest: context.get(userContext) === null, headerTitle: page?.headerTitle, chrome: page?.chrome, manage }
+  return { page, isGuest: context.get(userContext) === null, headerTitle: page?.headerTitle, chrome: page?.chrome, skin: page?.skin, manage }
 }
 
 /** Renders the management dialogs: the header's homepage popover link opens on this page. */

@@ -24,16 +24,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   // A step's choice counts only if it is what the step asks for (a province, then a city in it).
   const province = idOf(url.searchParams.get('province'))
-  const provinceId = province && regionLevel(province) === 1 ? province : undefined
+  const provinceId = province && (await regionLevel(province)) === 1 ? province : undefined
   const city = idOf(url.searchParams.get('city'))
-  const cityId = provinceId && city && regionLevel(city) === 2 && regionParent(city) === provinceId ? city : undefined
+  const cityId = provinceId && city && (await regionLevel(city)) === 2 && (await regionParent(city)) === provinceId ? city : undefined
   return {
     weather,
-    provinces: regionOptions() ?? [],
+    provinces: (await regionOptions()) ?? [],
     provinceId,
-    cities: provinceId ? (regionOptions(provinceId) ?? []) : [],
+    cities: provinceId ? ((await regionOptions(provinceId)) ?? []) : [],
     cityId,
-    areas: cityId ? (regionOptions(cityId) ?? []) : [],
+    areas: cityId ? ((await regionOptions(cityId)) ?? []) : [],
   }
 }
 

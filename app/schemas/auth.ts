@@ -21,13 +21,39 @@ export const LoginSchema = z.object({
   password: loginPassword,
 })
 
+/** The rules of a password being chosen (register, reset, change): spec §5, min 6. */
+const newPassword = loginPassword.refine((value) => [...value].length >= 6, '密码长度不能小于6位')
+const nickname = z.string({ error: '请输入昵称' }).trim().min(1, '请输入昵称').max(20, '昵称长度不能超过20个字')
+
 export const RegisterSchema = z.object({
-  nickname: z.string({ error: '请输入昵称' }).trim().min(1, '请输入昵称').max(20, '昵称长度不能超过20个字'),
+  nickname,
   email,
-  password: loginPassword.refine((value) => [...value].length >= 6, '密码长度不能小于6位'),
+  password: newPassword,
 })
 
 export const CheckEmailSchema = z.object({ email })
+
+export const PASSWORDS_DIFFER = '两次输入的密码不一致'
+
+/** A new password typed twice (reset and change). */
+const newPasswordPair = {
+  password: newPassword,
+  confirm: z.string({ error: '请再次输入新密码' }).min(1, '请再次输入新密码'),
+}
+const confirmed = (value: { password: string; confirm: string }) => value.password === value.confirm
+const confirmIssue = { message: PASSWORDS_DIFFER, path: ['confirm'] }
+
+/** The forgotten-password page's second step: the link's token and the new password. */
+export const ResetPasswordSchema = z
+  .object({ token: z.string({ error: '重置链接无效' }).max(200), ...newPasswordPair })
+  .refine(confirmed, confirmIssue)
+
+/** /user/account: the password change, with the current one. */
+export const ChangePasswordSchema = z
+  .object({ current: z.string({ error: '请输入当前密码' }).min(1, '请输入当前密码').max(PASSWORD_MAX), ...newPasswordPair })
+  .refine(confirmed, confirmIssue)
+
+export const NicknameSchema = z.object({ nickname })
 
 export type LoginInput = z.infer<typeof LoginSchema>
 export type RegisterInput = z.infer<typeof RegisterSchema>

@@ -2,9 +2,26 @@ import { LAYOUT_FIELDS, layoutPatchSchema } from './layout.ts'
 
 /**
  * A guest's own settings (spec §1: kept in the browser, here a cookie the server reads too):
- * the layout fields among them. City and skin are kept by the weather and skin features.
+ * the layout fields a guest may change. Not the switches (spec §5: disabled for non-owners) nor
+ * the background area and navigation display (disabled for guests). City and skin are kept by
+ * the weather and skin features.
  */
-export const GUEST_CONFIG_FIELDS = ['mode', 'anchorPosition', 'rootFontSize', 'themeColorId'] as const
+export const GUEST_CONFIG_FIELDS = [
+  'mode',
+  'anchorPosition',
+  'rootFontSize',
+  'themeColorId',
+  'sidebarPosition',
+  'websiteBookmarkStyle',
+  'websiteBookmarkColumn',
+  'cardBorderWidth',
+  'cardBorderColor',
+  'cardBgColor',
+  'engineBgSize',
+  'screenSliderWidth',
+  'bannerMode',
+  'maxColumnHeight',
+] as const
 export type GuestConfigField = (typeof GUEST_CONFIG_FIELDS)[number]
 export type GuestConfig = Partial<Record<GuestConfigField, string | number>>
 

@@ -19,6 +19,8 @@ export const DEFAULT_LAYOUT = {
   anchorPosition: 'left',
   rootFontSize: 16,
   cardBorderWidth: 1,
+  cardBorderColor: '',
+  cardBgColor: '',
   engineBgSize: 'default',
   screenSliderWidth: 0,
   bannerMode: 'default',
@@ -51,7 +53,7 @@ export function homepageLabel(title: string, ownerNickname: string) {
  * a personal domain equal to one would be shadowed by the route or shadow a future one.
  */
 export const RESERVED_CODES = new Set([
-  'api', 'assets', 'blog', 'collection', 'discover', 'editor', 'err', 'favicon', 'forget', 'friend-links',
+  'api', 'assets', 'blog', 'c', 'collection', 'discover', 'editor', 'err', 'favicon', 'forget', 'friend-links',
   'group', 'help', 'index', 'invite', 'login', 'logout', 'mobile', 'note', 'notes', 'oauth', 'plugin',
   'preview', 'register', 'resources', 'robots', 's', 'search', 'site', 'sitemap', 'super', 'tool', 'tools',
   'upload', 'uploads', 'user', 'admin', 'static', 'public', 'www', 'write', 'import', 'export', 'weather',

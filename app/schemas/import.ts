@@ -1,4 +1,4 @@
-import { idOf } from './ids.ts'
+import { idOf } from './id-values.ts'
 
 /**
  * Where an import goes, as the preview's one select names it: `bag:ID` (into a category),

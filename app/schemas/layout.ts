@@ -14,6 +14,8 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.e
 const whole = (min: number, max: number) =>
   z.coerce.number({ error: LAYOUT_VALUE_MSG }).int(LAYOUT_VALUE_MSG).min(min, LAYOUT_VALUE_MSG).max(max, LAYOUT_VALUE_MSG)
 const word = z.string().trim().regex(/^[a-z][a-z0-9-]{0,19}$/, LAYOUT_VALUE_MSG)
+/** A colour as #rgb or #rrggbb (the card border and background colours). */
+const colour = z.string().trim().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, LAYOUT_VALUE_MSG)
 
 /**
  * The layout config fields a homepage's owner may change (spec §3 Layout config, §9 ranges), each
@@ -35,6 +37,8 @@ export const LAYOUT_FIELDS = {
   anchorPosition: oneOf(['left', 'right', 'top', 'none']),
   rootFontSize: whole(14, 19),
   cardBorderWidth: whole(0, 2),
+  cardBorderColor: colour,
+  cardBgColor: colour,
   engineBgSize: word,
   screenSliderWidth: whole(0, 100),
   bannerMode: oneOf(['default', 'search']),
@@ -44,6 +48,43 @@ export const LAYOUT_FIELDS = {
   maxColumnHeight: whole(1, 20),
 } as const
 export type LayoutField = keyof typeof LAYOUT_FIELDS
+
+/** Spec §4: layout modes; simple is for signed-in users only (SIMPLE_MODE_MSG in guest-config.ts). */
+export const LAYOUT_MODES = [
+  { value: 'default', name: '默认' },
+  { value: 'focus', name: '专注' },
+  { value: 'screen', name: '全屏' },
+  { value: 'simple', name: '简约' },
+] as const
+/** The page's own bookmark styles (websiteBookmarkStyle); a category's card config may override it. */
+export const BOOKMARK_STYLES = [
+  { value: 'default', name: '默认' },
+  { value: 'card', name: '卡片' },
+  { value: 'text', name: '文字' },
+] as const
+/** How tall the search area is (engineBgSize). */
+export const ENGINE_BG_SIZES = [
+  { value: 'small', name: '小' },
+  { value: 'default', name: '中' },
+  { value: 'large', name: '大' },
+] as const
+
+/**
+ * Spec §4, §9: the page width of this device (a cookie, 365 days), whoever is signed in; the
+ * widths are the page's max-width.
+ */
+export const PAGE_WIDTH_TYPES = [
+  { value: 'default', name: '默认', width: '1200px' },
+  { value: 'max-2', name: '最宽', width: '100%' },
+  { value: 'max-1', name: '较宽', width: '1440px' },
+  { value: 'normal', name: '标准', width: '1080px' },
+  { value: 'min-1', name: '较窄', width: '960px' },
+  { value: 'min-2', name: '最窄', width: '840px' },
+] as const
+export type PageWidthType = (typeof PAGE_WIDTH_TYPES)[number]['value']
+export const PageWidthSchema = z.object({
+  pageWidthType: z.enum(PAGE_WIDTH_TYPES.map((t) => t.value) as [PageWidthType, ...PageWidthType[]], { error: LAYOUT_VALUE_MSG }),
+})
 
 /** The 管理模块 dialog's 每个分类最多显示 N 行 (save-max-column {homepageId, height}). */
 export const MaxColumnSchema = z.object({
@@ -69,4 +110,34 @@ export const ALL_LAYOUT_FIELDS = Object.keys(LAYOUT_FIELDS) as LayoutField[]
 /** Whether the homepage shows its popover entry (spec §3 popVisible); true until turned off. */
 export function popVisibleOf(settings: Record<string, unknown>) {
   return settings.popVisible !== false
+}
+
+/** The on/off settings (spec §5: disabled for non-owners). */
+export const LAYOUT_SWITCHES = [
+  'engineVisible',
+  'websiteVisible',
+  'websitePrivacy',
+  'websiteRememberCid',
+  'moduleRememberTab',
+  'bookmarkOpenNewTab',
+  'bookmarkChildBadge',
+  'bookmarkFolderBadge',
+] as const satisfies readonly LayoutField[]
+/** Radios disabled for guests (spec §5). */
+export const OWNER_ONLY_RADIOS = ['backgroundArea', 'navigationDisplay'] as const satisfies readonly LayoutField[]
+/** The layout drawer's fields: every one but the theme colour (the theme's own drawer sets it). */
+export const DRAWER_FIELDS = ALL_LAYOUT_FIELDS.filter((f) => f !== 'themeColorId')
+/** The hidden field naming the switches a drawer form showed: an unticked checkbox sends nothing. */
+export const SWITCHES_FIELD = 'switches'
+
+/** A layout form's values by field: each switch the form listed and left unticked is off. */
+export function layoutFormValues(formData: FormData, fields: readonly LayoutField[]) {
+  const values: Record<string, unknown> = {}
+  for (const field of fields) {
+    const value = formData.get(field)
+    if (typeof value === 'string') values[field] = value
+  }
+  const listed = String(formData.get(SWITCHES_FIELD) ?? '').split(',')
+  for (const name of LAYOUT_SWITCHES) if (listed.includes(name) && fields.includes(name) && values[name] === undefined) values[name] = 'false'
+  return values
 }

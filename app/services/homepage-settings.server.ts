@@ -30,3 +30,16 @@ export async function togglePopVisible(db: Db, actor: Actor, homepageId: number)
     return { popVisible }
   })
 }
+
+/** What clear-website-style keeps: the theme colour is the theme's setting, not the page's style. */
+const KEPT_ON_CLEAR = ['themeColorId', 'themeColor']
+
+/** clear-website-style: the homepage's layout back to the defaults (owner only); answers the layout. */
+export async function clearLayout(db: Db, actor: Actor, homepageId: number) {
+  return db.transaction(async (tx) => {
+    const { homepage } = await requireCapability(tx, actor, homepageId, 'edit-settings', true)
+    const layout = Object.fromEntries(Object.entries(homepage.layout).filter(([key]) => KEPT_ON_CLEAR.includes(key)))
+    await tx.update(homepages).set({ layout }).where(eq(homepages.id, homepageId))
+    return homepageLayout({ ...homepage, layout })
+  })
+}

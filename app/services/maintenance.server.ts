@@ -1,12 +1,13 @@
 import { lt, sql } from 'drizzle-orm'
 import { deleteExpiredSessions } from '#app/auth/session.server.ts'
+import { deleteExpiredResets } from './password-reset.server.ts'
 import type { Db } from '#app/db/client.server.ts'
 import { idempotencyKeys } from '#app/db/schema/index.ts'
 import type { UploadStorage } from '#app/uploads/storage.server.ts'
 import { cleanUpUploads } from '#app/uploads/records.server.ts'
 
 /**
- * The periodic maintenance job: expired sessions, old idempotency keys, planner statistics and unused uploads, at boot
+ * The periodic maintenance job: expired sessions and password-reset links, old idempotency keys, planner statistics and unused uploads, at boot
  * and then every hour. Every step is safe to run in several app processes at once.
  */
 
@@ -54,6 +55,7 @@ const logError = (step: string, error: unknown) => console.error(`Maintenance st
 function steps(db: Db, { storage, uploadGraceMs }: MaintenanceOptions): [string, () => Promise<string | null>][] {
   return [
     ['expired sessions', async () => (await deleteExpiredSessions(db), null)],
+    ['expired password resets', async () => (await deleteExpiredResets(db), null)],
     ['idempotency keys', async () => {
       const count = await purgeIdempotencyKeys(db)
       return count ? `dropped ${count} old idempotency keys` : null

@@ -1,4 +1,4 @@
-import { pinyin } from 'pinyin-pro'
+import { createRequire } from 'node:module'
 import { SEARCH_KEYWORD_MAX } from '#app/schemas/search.ts'
 
 /**
@@ -26,6 +26,18 @@ const URL_INDEXED = 500
 export type SearchColumns = { searchText: string; searchGrams: string[] }
 
 const HAN_RUNS = /(\p{Script=Han}+)/u
+
+let pinyinPro: typeof import('pinyin-pro') | undefined
+/**
+ * The syllables of a run of Chinese, toneless, ü as v. pinyin-pro and its dictionary (several MB
+ * of heap) are loaded on the first Chinese name written, not at start (ADR 012: idle memory);
+ * synchronously, with require, because searchColumns is called inside the write transactions of
+ * seven services and stays a plain function.
+ */
+function syllablesOf(run: string): string[] {
+  pinyinPro ??= createRequire(import.meta.url)('pinyin-pro') as typeof import('pinyin-pro')
+  return pinyinPro.pinyin(run, { toneType: 'none', type: 'array', v: true })
+}
 /** The scheme and a leading www. say nothing about a site and are in every address: not indexed, not searched. */
 const URL_PREFIX = /^[a-z][a-z0-9+.-]*:\/\/(www\.)?/
 
@@ -70,7 +82,7 @@ function pinyinOf(name: string): [string, string] {
       initials += run
       return
     }
-    const syllables = pinyin(run, { toneType: 'none', type: 'array', v: true })
+    const syllables = syllablesOf(run)
     full += syllables.join('')
     initials += syllables.map((s) => s[0] ?? '').join('')
   })

@@ -6,8 +6,7 @@ import { homepageInfo, homepageLayout, homepageSkin, resolveHomepage } from './h
 import { unreadCount } from './notices.server.ts'
 import { bookmarkSortOf } from '#app/schemas/sort.ts'
 import type { GuestConfig } from '#app/schemas/guest-config.ts'
-
-export const PAGE_WIDTH_TYPES = ['default', 'max-2', 'max-1', 'normal', 'min-1', 'min-2'] as const
+import { PAGE_WIDTH_TYPES } from '#app/schemas/layout.ts'
 
 /** A calendar date as the product's users count it (China time): YYYY-MM-DD. */
 const day = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' })
@@ -23,7 +22,7 @@ export async function initInfo(
 ) {
   const resolved = await resolveHomepage(db, user, input.domain || null)
   if (input.domain && !resolved) throw new DomainError('当前页面不存在或已被删除')
-  const pageWidthType = PAGE_WIDTH_TYPES.find((t) => t === input.pageWidthType) ?? 'default'
+  const pageWidthType = PAGE_WIDTH_TYPES.find((t) => t.value === input.pageWidthType)?.value ?? 'default'
   return {
     nickname: user?.nickname ?? '',
     userId: user?.id ?? 0,

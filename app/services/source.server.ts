@@ -442,6 +442,7 @@ export async function sourceDetail(db: Db, actor: Actor, id: number) {
       parentLinkId: row.parentId ?? 0,
       bagName: bag?.name ?? '',
       isOnlyOwnView: row.isPrivate ? '1' : '',
+      liked: row.liked,
       // The private remark is the owner's too (仅自己可见), whatever the flag.
       isOnlyOwnViewRemark: can(role, 'view-private') ? row.privateRemark : '',
     },

@@ -27,7 +27,7 @@ const STALE_MS = 6 * 60 * 60_000
 export async function savedCityId(user: User | null, request: Request): Promise<number | null> {
   if (user) return user.weatherCityId ?? null
   const value: unknown = await guestCityCookie.parse(request.headers.get('Cookie'))
-  return typeof value === 'number' && areaById(value) ? value : null
+  return typeof value === 'number' && (await areaById(value)) ? value : null
 }
 
 /**
@@ -35,7 +35,7 @@ export async function savedCityId(user: User | null, request: Request): Promise<
  * Only an area (level 3) can be saved: the selector's save stays disabled until one is picked.
  */
 export async function saveCity(db: Db, user: User | null, cityId: number, request: Request): Promise<{ setCookie?: string }> {
-  if (!areaById(cityId)) throw new DomainError(AREA_REQUIRED, { field: 'cityId' })
+  if (!(await areaById(cityId))) throw new DomainError(AREA_REQUIRED, { field: 'cityId' })
   if (!user) return { setCookie: await setPreference(guestCityCookie, cityId, request) }
   await db.update(users).set({ weatherCityId: cityId }).where(eq(users.id, user.id))
   return {}
@@ -62,7 +62,7 @@ export async function areaReport(db: Db, cityId: number, provider: WeatherProvid
 }
 
 async function cachedOrFetched(db: Db, cityId: number, provider: WeatherProvider, now: Date): Promise<WeatherReport> {
-  const area = areaById(cityId)
+  const area = await areaById(cityId)
   if (!area) throw new DomainError(AREA_REQUIRED, { field: 'cityId' })
   const [row] = await db.select().from(weatherPlaces).where(eq(weatherPlaces.cityId, cityId)).limit(1)
   const age = (at: Date | null | undefined) => (at ? now.getTime() - at.getTime() : Infinity)
@@ -113,7 +113,7 @@ export async function weatherInfo(db: Db, user: User | null, request: Request, o
 async function visitorWeather(user: User | null, request: Request, cityId?: number) {
   const logout = !user && readSessionToken(request) !== undefined
   const id = cityId ?? (await savedCityId(user, request))
-  const city = id === null ? null : areaById(id)
+  const city = id === null ? null : await areaById(id)
   if (id !== null && !city) throw new DomainError(AREA_REQUIRED, { field: 'cityId' })
   const base: WeatherInfo = { logout, city, today: null, lives: null, forecasts: [] }
   return { base, city }

@@ -46,7 +46,7 @@ export const findTool = (alias: string | undefined) => TOOLS.find((tool) => tool
 
 export const toolHref = (alias: string) => href('/tool/:alias', { alias })
 
-export const TOOL_BOX_HREF = href('/tool')
+export { TOOL_BOX_HREF } from './tool-box-href.ts'
 
 /** Categories with their tools, in order; a category without tools is left out. */
 export function toolCategories() {

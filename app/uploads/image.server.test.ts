@@ -181,3 +181,15 @@ test('sharp itself loads only JPEG, PNG, WebP and GIF in this process, should sn
     expect((await sharp(bytes).metadata()).width).toBeGreaterThan(0)
   }
 })
+
+test('an avatar is the centre square of the picture, at most 256 px a side, never enlarged', async () => {
+  expect(await refusal(Buffer.alloc(501 * 1024, 1), 'avatar')).toBe('头像图片不能超过500KB')
+  for (const [input, side] of [
+    [await jpeg(600, 300), 256],
+    [await png(40, 90), 40],
+  ] as const) {
+    const { src } = await store(input, 'avatar')
+    const meta = await sharp(await stored(src)).metadata()
+    expect([meta.width, meta.height]).toEqual([side, side])
+  }
+})

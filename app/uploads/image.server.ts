@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import decodeIco from 'decode-ico'
 import { fileTypeFromBuffer } from 'file-type'
-import sharp, { type Sharp } from 'sharp'
+import type { Sharp } from 'sharp'
 import type { Db } from '#app/db/client.server.ts'
 import { recordUpload } from './records.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
@@ -14,21 +14,36 @@ export const PIXELS_MSG = '图片尺寸过大'
 /** Above this many pixels an image is refused from its header, before any pixel is decoded. */
 export const MAX_INPUT_PIXELS = 4096 * 4096
 
-// libvips can load far more than we accept (SVG via librsvg, PDF, TIFF, HEIF, magick…), some with
-// known file-system bugs (sharp #3739): block every loader for the whole process, then allow only
-// the four in-memory loaders we use. ICO is parsed in JS and reaches sharp as raw pixels or PNG.
-sharp.block({ operation: ['VipsForeignLoad'] })
-sharp.unblock({
-  operation: ['VipsForeignLoadJpegBuffer', 'VipsForeignLoadPngBuffer', 'VipsForeignLoadWebpBuffer', 'VipsForeignLoadNsgifBuffer'],
-})
+type SharpFactory = typeof import('sharp').default
+let loading: Promise<SharpFactory> | undefined
 
-export type ImageKind = 'icon' | 'homepage-icon' | 'notepad'
+/**
+ * sharp and libvips (~9 MB resident) are loaded on the first image, not at start (ADR 012: idle
+ * memory). libvips can load far more than we accept (SVG via librsvg, PDF, TIFF, HEIF, magick…),
+ * some with known file-system bugs (sharp #3739): before anything uses it, every loader is blocked
+ * for the whole process and only the four in-memory loaders we use allowed again. ICO is parsed
+ * in JS and reaches sharp as raw pixels or PNG.
+ */
+function loadSharp(): Promise<SharpFactory> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    sharp.block({ operation: ['VipsForeignLoad'] })
+    sharp.unblock({
+      operation: ['VipsForeignLoadJpegBuffer', 'VipsForeignLoadPngBuffer', 'VipsForeignLoadWebpBuffer', 'VipsForeignLoadNsgifBuffer'],
+    })
+    return sharp
+  })
+  return loading
+}
+
+export type ImageKind = 'icon' | 'homepage-icon' | 'notepad' | 'avatar'
 const KB = 1024
 /** Spec §5 limits; icons are shown at 40 and 96 px, so 256 px is plenty. */
-export const IMAGE_LIMITS: Record<ImageKind, { maxBytes: number; maxSide: number; sizeMessage: string }> = {
+export const IMAGE_LIMITS: Record<ImageKind, { maxBytes: number; maxSide: number; sizeMessage: string; square?: boolean }> = {
   icon: { maxBytes: 500 * KB, maxSide: 256, sizeMessage: '文件大小不能超过500KB' },
   'homepage-icon': { maxBytes: 500 * KB, maxSide: 256, sizeMessage: '文件大小不能超过500KB' },
   notepad: { maxBytes: 3 * KB * KB, maxSide: 2000, sizeMessage: '上传图片不能超过3M' },
+  /** A user's picture: the centre square of the upload, at most 256 px a side. */
+  avatar: { maxBytes: 500 * KB, maxSide: 256, sizeMessage: '头像图片不能超过500KB', square: true },
 }
 
 type OutExt = 'jpg' | 'png' | 'webp'
@@ -69,17 +84,27 @@ function decodeFailure(error: unknown): DomainError {
  */
 export async function processImage(
   bytes: Buffer,
-  { maxBytes, maxSide, sizeMessage = `文件大小不能超过${Math.floor(maxBytes / KB)}KB` }: { maxBytes: number; maxSide: number; sizeMessage?: string },
+  {
+    maxBytes,
+    maxSide,
+    sizeMessage = `文件大小不能超过${Math.floor(maxBytes / KB)}KB`,
+    square = false,
+  }: { maxBytes: number; maxSide: number; sizeMessage?: string; square?: boolean },
 ): Promise<ProcessedImage> {
   if (bytes.length > maxBytes) throw new DomainError(sizeMessage)
   const type = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined
   const ext = type && OUTPUT[type.ext]
   if (!type || !ext) throw new DomainError(FORMAT_MSG)
+  const sharp = await loadSharp()
   try {
-    const image = type.ext === 'ico' ? icoImage(bytes) : sharp(bytes, INPUT_OPTIONS)
+    const image = type.ext === 'ico' ? icoImage(sharp, bytes) : sharp(bytes, INPUT_OPTIONS)
     const meta = await image.metadata()
     if (type.ext !== 'ico' && meta.format !== SHARP_FORMAT[type.ext]) throw new DomainError(FORMAT_MSG)
-    const resized = image.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+    // A square keeps the centre: the shorter side, at most maxSide, cropped from the longer one.
+    const side = Math.min(maxSide, meta.width ?? maxSide, meta.height ?? maxSide)
+    const resized = square
+      ? image.resize({ width: side, height: side, fit: 'cover', position: 'centre' })
+      : image.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
     const { data, info } = await encode(resized, ext).toBuffer({ resolveWithObject: true })
     return { bytes: data, ext, contentType: CONTENT_TYPES[ext]!, width: info.width, height: info.height }
   } catch (error) {
@@ -96,7 +121,7 @@ const MAX_ICO_SIDE = 256
  * only the chosen entry is decoded: decode-ico alone would decode every entry, and entries may
  * all point at the same large bitmap.
  */
-function icoImage(bytes: Buffer): Sharp {
+function icoImage(sharp: SharpFactory, bytes: Buffer): Sharp {
   const count = bytes.length >= 6 && bytes.readUInt16LE(2) === 1 ? bytes.readUInt16LE(4) : 0
   if (count === 0 || count > MAX_ICO_ENTRIES || bytes.length < 6 + 16 * count) {
     throw new DomainError(FORMAT_MSG)
@@ -163,6 +188,7 @@ export async function storeImage(
 
 /** A smaller copy of a stored (already re-encoded) JPEG or PNG, fitting in width × width. */
 export async function resizeStored(bytes: Buffer, ext: 'jpg' | 'png', width: number): Promise<Buffer> {
+  const sharp = await loadSharp()
   const image = sharp(bytes, INPUT_OPTIONS).resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
   return encode(image, ext).toBuffer()
 }

@@ -212,6 +212,8 @@ const NOT_UPLOAD_PATHS: Record<string, string> = {
   'sessions.id_hash': 'a hex hash',
   'sessions.user_agent': 'a browser string',
   'sessions.ip': 'an address',
+  'password_resets.selector': 'a random token part',
+  'password_resets.verifier_hash': 'a hex hash',
   'source_reports.name': 'a copied bookmark name',
   'source_reports.url': "another site's address",
   'source_reports.ip': 'an address',

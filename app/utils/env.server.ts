@@ -25,6 +25,17 @@ const EnvSchema = z.object({
   SECRET_FILE: z.string().default('./data/app-secret'),
   /** Multiplies every rate limit (the e2e suite raises it; 1 in production). */
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  /**
+   * The SMTP server forgotten-password mails go through (smtp://user:pass@host:587, smtps://… for
+   * TLS from the start). Empty: no mail is sent and the forgotten-password page says so.
+   */
+  SMTP_URL: z.union([z.literal(''), z.url()]).default(''),
+  /** The From of our mails. */
+  MAIL_FROM: z.string().default('起页 <no-reply@localhost>'),
+  /** How long a password-reset link works. */
+  PASSWORD_RESET_MINUTES: z.coerce.number().positive().max(24 * 60).default(30),
+  /** `off` renders every page afresh (the bench's uncached figures); see app/page-cache/. */
+  PAGE_CACHE: z.enum(['on', 'off']).default('on'),
 })
 
 export type Env = z.infer<typeof EnvSchema>

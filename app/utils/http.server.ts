@@ -6,7 +6,7 @@ export function appOrigin(request: Request | URL) {
   return env().APP_ORIGIN || (request instanceof URL ? request : new URL(request.url)).origin
 }
 
-export function isHttps(request: Request) {
+export function isHttps(request: Request | URL) {
   return appOrigin(request).startsWith('https:')
 }
 

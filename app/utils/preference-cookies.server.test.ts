@@ -59,7 +59,12 @@ test('a guest config keeps the fields that pass the layout rules; simple mode is
 })
 
 test('set-guest-config validates with the layout rules and refuses simple mode', () => {
-  expect(GuestConfigPatchSchema.parse({ anchorPosition: 'none', rootFontSize: '15', sidebarPosition: 'left' })).toEqual({ anchorPosition: 'none', rootFontSize: 15 })
+  // The switches and the background-area / navigation-display radios are the owner's (spec §5).
+  expect(GuestConfigPatchSchema.parse({ anchorPosition: 'none', rootFontSize: '15', sidebarPosition: 'left', engineVisible: 'false', navigationDisplay: 'opacity' })).toEqual({
+    anchorPosition: 'none',
+    rootFontSize: 15,
+    sidebarPosition: 'left',
+  })
   expect(GuestConfigPatchSchema.safeParse({ mode: 'simple' }).error?.issues[0]?.message).toBe(SIMPLE_MODE_MSG)
   expect(GuestConfigPatchSchema.safeParse({ rootFontSize: 30 }).error?.issues[0]?.message).toBe('设置项的取值不正确')
   expect(GuestConfigPatchSchema.safeParse({}).error?.issues[0]?.message).toBe('没有要保存的设置')

@@ -1,5 +1,7 @@
 import { createCookie } from 'react-router'
 import { cleanGuestConfig, type GuestConfig } from '#app/schemas/guest-config.ts'
+import { cleanTheme, type ThemeSetting } from '#app/schemas/skin.ts'
+import { PAGE_WIDTH_TYPES, type PageWidthType } from '#app/schemas/layout.ts'
 import { DEFAULT_ENGINE, ENGINE_HISTORY_MAX, ENGINE_QUERY_MAX, type EngineId, isEngineId } from './engines.ts'
 import { isHttps } from './http.server.ts'
 
@@ -16,8 +18,16 @@ const options = { path: '/', sameSite: 'lax', httpOnly: true, maxAge: PREFERENCE
 export const engineCookie = createCookie('qy_engine', options)
 export const engineHistoryCookie = createCookie('qy_engine_history', options)
 export const guestConfigCookie = createCookie('qy_guest', options)
+/** This device's page width type (spec §4: device-only, whoever is signed in). */
+export const pageWidthCookie = createCookie('page_width_type', options)
 /** A guest's weather city (spec §1: guests keep it in the browser); read by weather.server.ts. */
 export const guestCityCookie = createCookie('qy_city', options)
+/**
+ * The theme (and timed window) a viewer chose for themselves: guests, and anyone on a homepage
+ * they do not own (spec §6: only the owner saves on the homepage). Their theme colour is the guest
+ * config's themeColorId (set-guest-config).
+ */
+export const themeCookie = createCookie('qy_theme', options)
 
 const header = (request: Request) => request.headers.get('Cookie')
 
@@ -37,6 +47,24 @@ export async function readEngineHistory(request: Request): Promise<string[]> {
 
 export async function readGuestConfig(request: Request): Promise<GuestConfig> {
   return cleanGuestConfig(await guestConfigCookie.parse(header(request)))
+}
+
+export async function readThemeCookie(request: Request): Promise<ThemeSetting | null> {
+  return cleanTheme(await themeCookie.parse(header(request)))
+}
+
+/**
+ * The viewer's own look from their cookies (null where they chose nothing): the theme, and the
+ * theme colour of the guest config.
+ */
+export async function readLookCookies(request: Request) {
+  const color = (await readGuestConfig(request)).themeColorId
+  return { setting: await readThemeCookie(request), themeColorId: typeof color === 'number' ? color : null }
+}
+
+export async function readPageWidth(request: Request): Promise<PageWidthType> {
+  const value: unknown = await pageWidthCookie.parse(header(request))
+  return PAGE_WIDTH_TYPES.find((t) => t.value === value)?.value ?? 'default'
 }
 
 /** A Set-Cookie header for one of the cookies above (Secure when the site is served over https). */

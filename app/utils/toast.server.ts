@@ -2,7 +2,8 @@ import { redirect } from 'react-router'
 import { z } from 'zod'
 import { readCookie, serializeCookie } from './http.server.ts'
 
-const COOKIE = 'qy_toast'
+/** Read by the page cache too: a page with a toast is shown once, never kept. */
+export const TOAST_COOKIE = 'qy_toast'
 const ToastSchema = z.object({
   type: z.enum(['success', 'info', 'warning', 'error']).default('success'),
   msg: z.string().max(200),
@@ -11,7 +12,7 @@ export type Toast = z.infer<typeof ToastSchema>
 
 /** A one-shot message that survives the redirect of POST/redirect/GET (works without JS). */
 export function toastCookie(toast: Toast) {
-  return serializeCookie(COOKIE, JSON.stringify(toast), { maxAge: 60 })
+  return serializeCookie(TOAST_COOKIE, JSON.stringify(toast), { maxAge: 60 })
 }
 
 export function redirectWithToast(url: string, toast: Toast, headers: HeadersInit = {}) {
@@ -22,7 +23,7 @@ export function redirectWithToast(url: string, toast: Toast, headers: HeadersIni
 
 /** The pending toast and the header that clears it. */
 export function takeToast(request: Request): { toast: Toast | null; clear: string | null } {
-  const raw = readCookie(request, COOKIE)
+  const raw = readCookie(request, TOAST_COOKIE)
   if (raw === undefined) return { toast: null, clear: null }
   let toast: Toast | null = null
   try {
@@ -30,5 +31,5 @@ export function takeToast(request: Request): { toast: Toast | null; clear: strin
   } catch {
     toast = null
   }
-  return { toast, clear: serializeCookie(COOKIE, '', { maxAge: 0 }) }
+  return { toast, clear: serializeCookie(TOAST_COOKIE, '', { maxAge: 0 }) }
 }

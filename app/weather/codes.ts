@@ -64,14 +64,3 @@ export function weekOf(date: string): string {
   return WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]!
 }
 
-export const ICON_EMOJI: Record<WeatherIcon, string> = {
-  sunny: '☀️',
-  partly: '🌤️',
-  cloudy: '⛅',
-  overcast: '☁️',
-  fog: '🌫️',
-  drizzle: '🌦️',
-  rain: '🌧️',
-  snow: '🌨️',
-  thunder: '⛈️',
-}

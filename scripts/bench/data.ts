@@ -1,5 +1,8 @@
 /** The shape of the bench homepage, shared by the seeding child and the checks in the bench. */
 export const BENCH_CODE = 'bench'
+/** The owner of the bench homepage, who signs in for the owner's view of it. */
+export const BENCH_EMAIL = 'bench@example.com'
+export const BENCH_PASSWORD = 'bench-only-password'
 export const CATEGORY_COUNT = 20
 export const LINKS_PER_CATEGORY = 50
 export const LINK_COUNT = CATEGORY_COUNT * LINKS_PER_CATEGORY

@@ -3,19 +3,29 @@ import { type IncomingHttpHeaders, request } from 'node:http'
 export type RawResponse = { status: number; headers: IncomingHttpHeaders; body: Buffer }
 
 /**
- * One GET with node:http, body kept exactly as sent: unlike fetch(), nothing is decompressed,
+ * One request with node:http, body kept exactly as sent: unlike fetch(), nothing is decompressed,
  * so the length is the bytes on the wire (minus chunk framing).
  */
-export function getRaw(url: string, headers: Record<string, string> = {}, timeoutMs = 30_000): Promise<RawResponse> {
+export function requestRaw(
+  method: 'GET' | 'POST',
+  url: string,
+  headers: Record<string, string> = {},
+  body?: string,
+  timeoutMs = 30_000,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers, agent: false }, (response) => {
+    const req = request(url, { method, headers, agent: false }, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }))
       response.on('error', reject)
     })
-    req.setTimeout(timeoutMs, () => req.destroy(new Error(`GET ${url}: no answer within ${timeoutMs / 1_000} s`)))
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${url}: no answer within ${timeoutMs / 1_000} s`)))
     req.on('error', reject)
-    req.end()
+    req.end(body)
   })
+}
+
+export function getRaw(url: string, headers: Record<string, string> = {}, timeoutMs = 30_000): Promise<RawResponse> {
+  return requestRaw('GET', url, headers, undefined, timeoutMs)
 }

@@ -7,11 +7,12 @@ const children = new Set<ChildProcess>()
 export type Child = { pid: number; process: ChildProcess; output: () => string }
 
 /**
- * Starts `node <script> …args` with this Node (npm puts Node 24 on PATH, so process.execPath is
- * it) and records it for `stopChildren`. Output is kept for error messages.
+ * Starts `node [nodeArgs] <script> …args` with this Node (npm puts Node 24 on PATH, so
+ * process.execPath is it) and records it for `stopChildren`. Output is kept for error messages.
  */
-export function startNode(script: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Child {
-  const child = spawn(process.execPath, [script, ...args], { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
+export function startNode(script: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; nodeArgs?: string[] }): Child {
+  const { nodeArgs = [], ...spawnOptions } = options
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] })
   if (child.pid === undefined) throw new Error(`could not start ${script}`)
   children.add(child)
   child.once('exit', () => children.delete(child))
@@ -76,6 +77,23 @@ export function memoryOf(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN)
   return { rss: kib('VmRSS') * 1024, peak: kib('VmHWM') * 1024 }
+}
+
+/**
+ * The process's memory once it has settled: sampled every half second until two samples in a row
+ * are within 5 MB (at most 20 s). A process just booted is not idle while V8 still compiles
+ * PGlite's WebAssembly in the background (a one-off of a few hundred MB, ADR 012), and how long
+ * that takes depends on the machine's load.
+ */
+export async function settledMemoryOf(pid: number) {
+  let last = memoryOf(pid)
+  for (let waited = 0; waited < 20_000; waited += 500) {
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const now = memoryOf(pid)
+    if (Math.abs(now.rss - last.rss) < 5e6) return now
+    last = now
+  }
+  return last
 }
 
 /** Linux reports process CPU time in clock ticks; USER_HZ is 100 on every common build. */

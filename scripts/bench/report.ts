@@ -67,6 +67,7 @@ export function serverHadSpareCpu(result: Measured) {
 
 export type Verdict = 'PASS' | 'FAIL' | 'N/A'
 
-export function budgetLine(verdict: Verdict, budget: number, text: string) {
-  return `${verdict.padEnd(4)} budget ${budget}: ${text}`
+/** One line of the budget section: `PASS budget 1: …`, or another name for a target that is not a numbered budget. */
+export function budgetLine(verdict: Verdict, budget: number | string, text: string) {
+  return `${verdict.padEnd(4)} ${typeof budget === 'number' ? `budget ${budget}` : budget}: ${text}`
 }

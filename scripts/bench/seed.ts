@@ -14,7 +14,7 @@ import { bags, homepages, modules, sources, users } from '#app/db/schema/index.t
 import { searchColumns } from '#app/services/search-index.ts'
 import { seedDemo } from '#app/services/seed.server.ts'
 import { env } from '#app/utils/env.server.ts'
-import { BENCH_CODE, CATEGORY_COUNT, LINK_COUNT, LINK_ORIGIN, LINKS_PER_CATEGORY } from './data.ts'
+import { BENCH_CODE, BENCH_EMAIL, BENCH_PASSWORD, CATEGORY_COUNT, LINK_COUNT, LINK_ORIGIN, LINKS_PER_CATEGORY } from './data.ts'
 
 const CATEGORY_NAMES = ['常用', '新闻', '开发', '设计', '工具', '学习', '视频', '音乐', '购物', '社交',
   '阅读', '游戏', '旅行', '金融', '健康', '美食', '摄影', '科技', '办公', '生活']
@@ -32,9 +32,9 @@ function clicksFor(category: number, link: number) {
 
 /** The bench homepage: one module, 20 categories × 50 links, in one statement per table. */
 async function seedBenchHomepage(db: Db) {
-  const passwordHash = await hashPassword('bench-only-password')
+  const passwordHash = await hashPassword(BENCH_PASSWORD)
   await db.transaction(async (tx) => {
-    const [user] = await tx.insert(users).values({ email: 'bench@example.com', nickname: '基准测试', passwordHash }).returning()
+    const [user] = await tx.insert(users).values({ email: BENCH_EMAIL, nickname: '基准测试', passwordHash }).returning()
     if (!user) throw new Error('bench user insert returned nothing')
     const [homepage] = await tx
       .insert(homepages)

@@ -39,7 +39,7 @@ async function setUp(page: Page, baseURL: string): Promise<Setup> {
 
 /** The top-level entries of a category on the page, in order (links and folders). */
 async function namesIn(page: Page, bid: number) {
-  const texts = await page.locator(`#bag-${bid} ul.link-grid > li > .link, #bag-${bid} ul.link-grid > li > details > summary`).allTextContents()
+  const texts = await page.locator(`#bag-${bid} ul.link-grid > li > a:first-child, #bag-${bid} ul.link-grid > li > details > summary`).allTextContents()
   return texts.map((text) => NAMES.find((name) => text.includes(name))).filter(Boolean)
 }
 
@@ -66,9 +66,9 @@ test('a bookmark dragged into another category lands where it was dropped, and s
   await ready(page)
   expect(await namesIn(page, a)).toEqual(['甲站', '乙站', '丙站'])
   expect(await namesIn(page, b)).toEqual(['子站', '丑站', '收纳夹'])
-  await pickUp(page, page.locator(`#bag-${a} li[data-id]`, { hasText: '乙站' }))
+  await pickUp(page, page.locator(`#bag-${a} li`, { hasText: '乙站' }))
   // Onto the leading edge of 丑站: between 子站 and 丑站.
-  const target = (await page.locator(`#bag-${b} li[data-id]`, { hasText: '丑站' }).boundingBox())!
+  const target = (await page.locator(`#bag-${b} li`, { hasText: '丑站' }).boundingBox())!
   await page.mouse.move(target.x + 4, target.y + target.height / 2, { steps: 12 })
   await page.mouse.move(target.x + 2, target.y + target.height / 2, { steps: 3 })
   await page.mouse.up()
@@ -84,7 +84,7 @@ test('a bookmark dropped onto a folder (highlighted while it would take it) goes
   const { a, b, folder } = await setUp(page, baseURL!)
   await ready(page)
   const folderTile = page.locator(`#bag-${b} li.item-folder > details > summary`)
-  await pickUp(page, page.locator(`#bag-${a} li[data-id]`, { hasText: '甲站' }))
+  await pickUp(page, page.locator(`#bag-${a} li`, { hasText: '甲站' }))
   // Towards the folder; the lists make room as the bookmark passes, so aim again where it is now.
   const first = await centre(folderTile)
   await page.mouse.move(first.x, first.y, { steps: 12 })
@@ -135,8 +135,8 @@ test('a full category refuses a dragged bookmark: the server says why, and the p
     await api(page, baseURL!, '/api/source/add', { bid: String(b), sour_name: `满${i}`, sour_url: `https://example.com/full/${i}` })
   }
   await ready(page)
-  await pickUp(page, page.locator(`#bag-${a} li[data-id]`, { hasText: '乙站' }))
-  const target = (await page.locator(`#bag-${b} li[data-id]`, { hasText: '丑站' }).boundingBox())!
+  await pickUp(page, page.locator(`#bag-${a} li`, { hasText: '乙站' }))
+  const target = (await page.locator(`#bag-${b} li`, { hasText: '丑站' }).boundingBox())!
   await page.mouse.move(target.x + 4, target.y + target.height / 2, { steps: 12 })
   await page.mouse.move(target.x + 2, target.y + target.height / 2, { steps: 3 })
   await page.mouse.up()
@@ -151,7 +151,7 @@ test('the star list is dragged into an order of its own (like-sort), kept after 
   const { a } = await setUp(page, baseURL!)
   await ready(page)
   for (const name of ['甲站', '乙站', '丙站']) {
-    const id = await page.locator(`#bag-${a} li[data-id]`, { hasText: name }).getAttribute('data-id')
+    const id = await page.locator(`#bag-${a} li`, { hasText: name }).locator('a[href^="?i="]').getAttribute('href').then((href) => href!.slice('?i='.length))
     await api(page, baseURL!, '/api/bookmark/mark-star', { id: id! })
   }
   await ready(page)

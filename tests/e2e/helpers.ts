@@ -78,20 +78,43 @@ export async function logout(page: Page) {
 }
 
 /**
- * A category's menu on the start page (a `<details>`): its summary, named by its word (管理, or
- * 更多 for those who manage nothing) and the category.
+ * A category's 更多 menu on the start page (a `<details>`, for those who manage nothing): its
+ * summary, named by its word and the category.
  */
-export function categoryMenu(page: Page, category: string, word: '管理' | '更多' = '管理') {
+export function categoryMenu(page: Page, category: string, word: '更多' = '更多') {
   const summary = page.getByLabel(`${word} ${category}`, { exact: true })
   return { summary, details: page.locator('details.category-menu').filter({ has: summary }) }
 }
 
-/** Opens a category's menu (a click on its summary, with or without JavaScript); its items. */
+/**
+ * Opens a category's menu; its items. 管理 (those who add, edit or manage) is a link to the
+ * category's menu dialog (?dialog=bag-menu); 更多 a `<details>` (a click on its summary). Both with
+ * or without JavaScript.
+ */
 export async function openCategoryMenu(page: Page, category: string, word: '管理' | '更多' = '管理') {
+  if (word === '管理') {
+    await page.getByRole('link', { name: `管理 ${category}`, exact: true }).click()
+    const menu = page.getByRole('navigation', { name: `管理 ${category}`, exact: true })
+    await expect(menu).toBeVisible()
+    return menu
+  }
   const { summary, details } = categoryMenu(page, category, word)
   if (!(await details.evaluate((d: HTMLDetailsElement) => d.open))) await summary.click()
   await expect(details.locator('.menu')).toBeVisible()
   return details
+}
+
+/**
+ * Opens a bookmark's menu (its ⋯, a link named 管理 in the bookmark's list item, to ?dialog=item):
+ * with JavaScript a dialog, without it a section of the page; titled by the bookmark's name.
+ */
+export async function openItemMenu(page: Page, name: string, javaScriptEnabled: boolean) {
+  const item = page.locator('main li').filter({ has: page.getByRole('link', { name, exact: true }) }).first()
+  await item.hover()
+  await item.getByRole('link', { name: '管理', exact: true }).click()
+  const menu = javaScriptEnabled ? page.getByRole('dialog', { name }) : page.getByRole('region', { name })
+  await expect(menu).toBeVisible()
+  return menu
 }
 
 /** JSON-contract calls with the page's cookies, for what a test sets up rather than tests (answers `data`, fails on code ≠ 1). */
@@ -107,3 +130,6 @@ export async function apiFixture({ page, baseURL }: { page: Page; baseURL: strin
     return body.data
   })
 }
+
+/** Where the e2e config's own SMTP server shows its mails (playwright.config.ts: the app's port + 4). */
+export const MAIL_HTTP_PORT = Number(process.env.E2E_PORT || 3199) + 4

@@ -22,7 +22,9 @@ function panel(page: Page, js: boolean, title: string): Locator {
 /** The starter category's 添加链接 dialog. */
 async function openAddLink(page: Page, js: boolean) {
   await gotoReady(page, '/', js)
-  const href = await page.locator('details.category-menu').first().getByRole('link', { name: '添加链接', exact: true, includeHidden: true }).getAttribute('href')
+  // The category's 管理 link leads to its menu dialog (?dialog=bag-menu&bid=): add-link takes the same bid.
+  const menuHref = await page.getByRole('link', { name: /^管理 / }).first().getAttribute('href')
+  const href = menuHref!.replace('dialog=bag-menu', 'dialog=add-link')
   expect(href).toContain('dialog=add-link')
   await gotoReady(page, href!, js)
   const dialog = panel(page, js, '添加链接')
@@ -54,7 +56,7 @@ test('add a link by its address only: 获取网站名称和图标 fills in the n
   await dialog.getByRole('button', { name: '保存', exact: true }).click()
   await expect(page).toHaveURL(`${baseURL}/`)
   await expect(toast(page)).toHaveText('保存成功')
-  const link = page.locator('a.link', { hasText: '中文网站 GBK 编码' })
+  const link = page.locator('main li > a:first-child', { hasText: '中文网站 GBK 编码' })
   await expect(link).toHaveAttribute('href', 'http://site.test/gbk')
   // The page draws the icon from our origin only.
   const src = await link.locator('img').getAttribute('src')
@@ -93,7 +95,7 @@ test('a remote icon and an uploaded icon for a link', async ({ page, javaScriptE
   await dialog.getByRole('button', { name: '保存', exact: true }).click()
   await expect(page).toHaveURL(`${baseURL}/`)
   await expect(toast(page)).toHaveText('保存成功')
-  const src = await page.locator('a.link', { hasText: '远程图标' }).locator('img').getAttribute('src')
+  const src = await page.locator('main li > a:first-child', { hasText: '远程图标' }).locator('img').getAttribute('src')
   expect(src).toMatch(/^\/uploads\/[0-9a-f]{32}\.png/)
   // The upload, not the remote icon, is what was saved (a server-made name, never the file's).
   expect(src!.startsWith(remote)).toBe(false)

@@ -8,6 +8,10 @@ import { banner, gotoReady, PASSWORD, toast, uniqueEmail, uniqueNickname } from 
  * /user/notice, reads it, and the count is gone.
  */
 
+// Each test signs up two or three accounts through the pages: past 30 s when CI is loaded
+// (both notice tests timed out at 31 s with the right page on screen).
+test.describe.configure({ timeout: 90_000 })
+
 const rand = () => Math.random().toString(36).slice(2, 7)
 
 async function signUp(page: Page, nickname = uniqueNickname()) {

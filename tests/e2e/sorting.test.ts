@@ -16,7 +16,9 @@ async function signUp(page: Page) {
 /** Three links in the starter category, with different ages, clicks and last visits. */
 async function threeLinks(page: Page, baseURL: string) {
   await gotoReady(page, '/', false)
-  const href = await page.locator('details.category-menu').first().getByRole('link', { name: '添加链接', exact: true, includeHidden: true }).getAttribute('href')
+  // The category's 管理 link leads to its menu dialog (?dialog=bag-menu&bid=): add-link takes the same bid.
+  const menuHref = await page.getByRole('link', { name: /^管理 / }).first().getAttribute('href')
+  const href = menuHref!.replace('dialog=bag-menu', 'dialog=add-link')
   const bid = new URL(href!, baseURL).searchParams.get('bid')!
   const headers = { Origin: baseURL }
   const ids: Record<string, number> = {}
@@ -37,7 +39,7 @@ async function threeLinks(page: Page, baseURL: string) {
 }
 
 const order = async (page: Page) =>
-  (await page.locator('a.link').allTextContents()).map((text) => /[一二三]号站/.exec(text)?.[0]).filter(Boolean)
+  (await page.locator('main li > a:first-child').allTextContents()).map((text) => /[一二三]号站/.exec(text)?.[0]).filter(Boolean)
 
 const EXPECTED: [string, string[]][] = [
   ['最新添加', ['三号站', '二号站', '一号站']],

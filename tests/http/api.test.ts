@@ -84,10 +84,12 @@ test('GET on a call that changes state is refused with 405', async () => {
   expect(body.code).not.toBe(1)
 })
 
-test('an unknown /api path is a 404 envelope', async () => {
-  const { status, body } = await createClient(baseUrl).api('/api/no/such-call', { method: 'POST', json: {} })
-  expect(status).toBe(404)
-  expect(body).toEqual({ code: 0, msg: '接口不存在', data: null })
+test('an unknown /api path is a 404 envelope, also one that names a file of ours in another form', async () => {
+  for (const path of ['/api/no/such-call', '/api/bag.add', '/api/bag/add/more', '/api/ordering-calls/test', '/api/not-found', '/api/']) {
+    const { status, body } = await createClient(baseUrl).api(path, { method: 'POST', json: {} })
+    expect(status, path).toBe(404)
+    expect(body, path).toEqual({ code: 0, msg: '接口不存在', data: null })
+  }
 })
 
 test('a malformed JSON body is a Chinese failure, not a 500', async () => {

@@ -170,6 +170,14 @@ test('the content API, end to end: modules, categories, links, a folder, a divid
   const clicked = (await ok(get(client, '/api/bookmark/list', { bid, sort: 'most-clicks' }))).list[0]
   expect(clicked).toMatchObject({ id: linkId, clickAmount: 2 })
   expect(clicked.clickTime).toEqual(expect.any(String))
+  // The start page's own ping, POST /c/{id}: 204 and counted; from another site refused, not counted.
+  const shortPing = await client.request(`/c/${linkId}`, { method: 'POST', body: 'PING', headers: { ...client.sameOrigin, 'Content-Type': 'text/ping' } })
+  expect(shortPing.status).toBe(204)
+  const foreign = await client.request(`/c/${linkId}`, { method: 'POST', body: 'PING', headers: { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'text/ping' } })
+  expect(foreign.status).toBe(403)
+  expect((await client.request(`/c/${linkId}`)).status, 'a GET counts nothing').toBe(405)
+  expect((await client.request('/c/99999999', { method: 'POST', body: 'PING', headers: client.sameOrigin })).status, 'no such link: nothing to say').toBe(204)
+  expect((await ok(get(client, '/api/bookmark/list', { bid, sort: 'most-clicks' }))).list[0]).toMatchObject({ id: linkId, clickAmount: 3 })
   expect((await client.api('/api/source/click', { method: 'POST', body: 'PING', headers: { ...client.sameOrigin, 'Content-Type': 'text/ping' } })).body).toMatchObject({ code: 0, msg: NOT_FOUND })
 
   // --- Trash: delete → listed → restore → gone from the trash; delete again → delete-hard ------

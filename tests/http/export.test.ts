@@ -155,7 +155,16 @@ test('the JSON file: everything the user owns as a tree, every bookmark type', a
 
 test('the user centre: one navigation on each of its pages, the current one marked', async () => {
   const owner = await signUp(baseUrl, '导航')
-  const pages = { '/user/bag-share': '我的分享', '/user/bag-follow': '我的关注', '/user/trash': '回收站', '/user/notice': '消息通知', '/user/export': '导出书签', '/user/bookmark-log': '书签日志' }
+  const pages = {
+    '/user/account': '账号设置',
+    '/user/bag-share': '我的分享',
+    '/user/bag-follow': '我的关注',
+    '/user/trash': '回收站',
+    '/user/notice': '消息通知',
+    '/user/export': '导出书签',
+    '/user/online': '在线设备',
+    '/user/bookmark-log': '书签日志',
+  }
   for (const [path, label] of Object.entries(pages)) {
     const text = await (await owner.client.request(path)).text()
     const nav = text.match(/<nav class="user-nav" aria-label="个人中心">([\s\S]*?)<\/nav>/)?.[1] ?? ''

@@ -9,7 +9,8 @@ async function expectForbiddenPage(response: Response) {
   expect(response.status).toBe(403)
   expect(response.headers.get('Content-Type')).toMatch(/^text\/html/)
   const html = await response.text()
-  expect(html).toContain('<html lang="zh-CN">')
+  // The document of root.tsx (its theme attributes follow the language: issue 15).
+  expect(html).toMatch(/<html lang="zh-CN"[ >]/)
   expect(html).toContain('<p class="error-status">403</p>')
   expect(html).toContain('<h1>请求来源不合法</h1>')
   expect(html).toMatch(/<a[^>]+href="\/"[^>]*>返回首页<\/a>/)

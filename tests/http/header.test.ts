@@ -144,11 +144,13 @@ test('every link of the menu and of the account dropdown is a page; 退出 is a 
   expect(dropdown).toContain('<span class="account-name">菜单用户</span>')
   const links = [...dropdown.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map(([, to, label]) => [label, to])
   expect(links).toEqual([
+    ['账号设置', '/user/account'],
     ['我的分享', '/user/bag-share'],
     ['我的关注', '/user/bag-follow'],
     ['回收站', '/user/trash'],
     ['消息通知', '/user/notice'],
     ['导出书签', '/user/export'],
+    ['在线设备', '/user/online'],
     ['书签日志', '/user/bookmark-log'],
   ])
   const logout = tagOf(dropdown, /<form [^>]*class="menu-form"[^>]*>/)

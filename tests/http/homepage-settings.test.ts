@@ -51,3 +51,18 @@ test('set-pop-visible toggles; nobody but the owner changes settings', async () 
   expect(await layoutOf(owner.client)).toEqual(before)
   expect((await ok(owner.client.api('/api/site/init-info'))).homepageInfo.popVisible).toBe(true)
 })
+
+test('clear-website-style puts the layout back to the defaults but the theme colour; only the owner may', async () => {
+  const owner = await signUp(baseUrl, '重置布局')
+  const other = await signUp(baseUrl, '重置他人')
+  const homepageId = owner.homepageId
+  await ok(post(owner.client, '/api/homepage/set-config', { homepageId, rootFontSize: 19, cardBorderColor: '#336699', mode: 'focus', themeColorId: 5 }))
+  const body = { homepageId }
+  expect((await post(other.client, '/api/site/clear-website-style', body)).body).toMatchObject({ code: 0, msg: '内容不存在或已被删除' })
+  expect((await post(createClient(baseUrl), '/api/site/clear-website-style', body)).status).toBe(403)
+  expect(await layoutOf(owner.client)).toMatchObject({ rootFontSize: 19, cardBorderColor: '#336699', mode: 'focus' })
+
+  const cleared = await post(owner.client, '/api/site/clear-website-style', { 'gb-hid': String(homepageId) })
+  expect(cleared.body).toMatchObject({ code: 1, msg: '操作成功！', data: { rootFontSize: 16, cardBorderColor: '', mode: 'default', themeColorId: 5 } })
+  expect(await layoutOf(owner.client)).toEqual(cleared.body.data)
+})

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, inject, test } from 'vitest'
 import { FETCH_ICON_INTENT } from '#app/components/image-icon-tools.tsx'
 import { FILL_LINK_INTENT } from '#app/components/manage/link-form.tsx'
 import { INTENT_NAMES } from '#app/dialogs/registry.server.ts'
+import { API_CALLS } from '#app/api/calls.server.ts'
 import { createClient } from './client.ts'
 import { type Client, get, ok, post, signUp } from './content-helpers.ts'
 
@@ -139,6 +140,8 @@ const API_CASES: Case[] = [
   { path: '/api/module/share', allowed: OWNER, body: async () => ({ moduleId: await module(), cancel: 1 }) },
   { path: '/api/module/save-share-params', allowed: OWNER, body: async () => ({ moduleId: await module(), key: 'title', value: '分享标题' }) },
   { path: '/api/module/save-max-column', allowed: OWNER, body: async () => ({ ...hid(), height: 8 }) },
+  // The layout settings back to the defaults (the layout drawer's 恢复默认布局): the owner's.
+  { path: '/api/site/clear-website-style', allowed: OWNER, body: async () => hid() },
   // A built-in template becomes a new module: adding modules is the owner's.
   { path: '/api/module/choose-template', allowed: OWNER, body: async () => ({ ...hid(), moduleId: 1 }) },
   // Categories: the owner's.
@@ -249,6 +252,9 @@ const API_CASES: Case[] = [
   { path: '/api/homepage/save-info', allowed: OWNER, body: async () => ({ ...hid(), rootFontSize: 17 }) },
   { path: '/api/homepage/set-layout', allowed: OWNER, body: async () => ({ ...hid(), mode: 'focus' }) },
   { path: '/api/homepage/set-config', allowed: OWNER, body: async () => ({ ...hid(), bannerMode: 'search' }) },
+  // The homepage's skin and theme: the owner's (everyone else keeps their own in cookies, tests/http/skin.test.ts).
+  { path: '/api/skin/save-skin-params', allowed: OWNER, body: async () => ({ ...hid(), theme: 2, start: '22:00', end: '06:00' }) },
+  { path: '/api/skin/clear-skin', allowed: OWNER, body: async () => hid() },
   { path: '/api/homepage/set-pop-visible', allowed: OWNER, body: async () => hid(), undo: () => post(owner(), '/api/homepage/set-pop-visible', hid()) },
   // People. Visitors follow, followers unfollow (spec §6); members and the owner do neither.
   { path: '/api/homepage/follow', allowed: ['follower', 'visitor'], body: async () => hid(), fresh: true },
@@ -342,10 +348,9 @@ beforeAll(async () => {
 
 describe('role × JSON API call', () => {
   test('the matrix covers every mutating /api call we serve', () => {
-    const routes = readFileSync('app/routes.ts', 'utf8')
-    const mutating = [...routes.matchAll(/route\('([\w/-]+)', 'routes\/api\/([\w.-]+\.ts)'\)/g)]
-      .filter(([, , file]) => /export const action = (defineApi|[a-zA-Z]+Action)/.test(readFileSync(`app/routes/api/${file}`, 'utf8')))
-      .map(([, path]) => `/api/${path}`)
+    const mutating = [...API_CALLS.keys()]
+      .filter((call) => /export const action = (defineApi|[a-zA-Z]+Action)/.test(readFileSync(`app/routes/api/${call.replaceAll('/', '.')}.ts`, 'utf8')))
+      .map((call) => `/api/${call}`)
     expect(mutating.length).toBeGreaterThan(40)
     const covered = new Set(API_CASES.map((c) => c.path))
     expect(mutating.filter((path) => !covered.has(path) && !NOT_HOMEPAGE_CALLS.has(path))).toEqual([])
@@ -386,6 +391,11 @@ type FormCase = {
   fields: (actor: Actor | null) => Promise<Record<string, string | number>>
   fresh?: boolean
   undo?: () => Promise<unknown>
+  /**
+   * A viewer's own setting (the skin drawer, spec §6): everyone may post it, guests too; `allowed`
+   * save it on the homepage, everyone else only in their own cookies (nothing of the owner's changes).
+   */
+  viewers?: boolean
 }
 
 const s = String
@@ -436,7 +446,15 @@ const FORM_CASES: FormCase[] = [
   { intent: 'save-card-config', allowed: OWNER, fields: async () => ({ bid: world.bid, column: 2, linkStyle: 'card', linkColumn: 4 }) },
   { intent: 'clear-card-config', allowed: OWNER, fields: async () => ({ bid: world.bid }) },
   { intent: 'save-max-column', allowed: OWNER, fields: async () => ({ ...hid(), height: 8 }) },
+  // The layout drawer: the owner saves on the homepage; a guest's own settings go to cookies of
+  // their browser (nothing of the owner's changes); anyone else signed in is refused.
+  { intent: 'save-layout', allowed: ['owner', 'guest'], fields: async () => ({ ...hid(), rootFontSize: 17, sidebarPosition: 'left' }) },
+  { intent: 'clear-layout', allowed: ['owner', 'guest'], fields: async () => hid() },
   { intent: 'choose-template', allowed: OWNER, fields: async () => ({ ...hid(), templateId: 1, key: rand() }) },
+  // The skin drawer: the owner saves on the homepage; anyone else, guests too, in their own cookies.
+  { intent: 'save-theme', allowed: OWNER, viewers: true, fields: async () => ({ ...hid(), theme: 2, start: '22:00', end: '06:00' }) },
+  { intent: 'save-theme-color', allowed: OWNER, viewers: true, fields: async () => ({ ...hid(), themeColorId: 5 }) },
+  { intent: 'clear-skin', allowed: OWNER, viewers: true, fields: async () => hid() },
   // Anyone signed in who sees a link may report it (guests are asked to sign in first).
   { intent: 'report-link', allowed: SIGNED_IN, fields: async () => ({ sourceId: await link(), type: 'broken', otherType: '' }) },
 ]
@@ -469,6 +487,14 @@ describe('role × page form', () => {
       const response = await client.request(`/${world.code}`, { method: 'POST', form: { intent: c.intent, ...fields }, headers: client.sameOrigin })
       const toast = toastOf(response)
       const what = `${c.intent} ${JSON.stringify(fields)} → ${response.status} ${JSON.stringify(toast)}`
+      if (c.viewers) {
+        expect(response.status, what).toBe(302)
+        expect(toast?.type, what).toBe('success')
+        // Saved for the viewer alone: a cookie of their browser, the owner's page as it was.
+        if (!allowed) expect(response.headers.getSetCookie().some((cookie) => /^qy_(theme|guest)=/.test(cookie)), what).toBe(true)
+        if (!allowed) expect(await snapshot()).toBe(before)
+        return
+      }
       if (allowed) {
         expect(response.status, what).toBe(302)
         expect(toast?.type, what).not.toBe('error')
@@ -480,4 +506,68 @@ describe('role × page form', () => {
       expect(await snapshot()).toBe(before)
     })
   }
+})
+
+// The menus behind a bookmark's ⋯ (?dialog=item&id=, reached by its short link ?i=) and a category's
+// 管理 (?dialog=bag-menu&bid=), opened without JavaScript on the world's page: which actions each
+// role is offered (spec §6). Refused: the page alone, no menu (guests too: nothing in them is theirs).
+
+/** The links and buttons of the open menu dialog of a page, by their text; null when none is open. */
+async function menuOf(client: Client, path: string, pattern: RegExp) {
+  const response = await client.request(path)
+  const html = response.status === 200 ? await response.text() : ''
+  const menu = pattern.exec(html)?.[1]
+  if (menu === undefined) return null
+  return [...menu.matchAll(/<(?:a|button)\b[^>]*>(?:<span[^>]*><\/span>)?([^<]+)<\/(?:a|button)>/g)].map((m) => m[1])
+}
+
+describe('role × bookmark and category menu', () => {
+  const ITEM_MENU: Record<Role, string[] | null> = {
+    owner: ['星标', '仅自己可见', '编辑', '删除'],
+    manager: ['编辑', '删除'],
+    member: null,
+    follower: null,
+    visitor: null,
+    guest: null,
+  }
+  const ADD = ['添加链接', '添加文件夹', '添加分割线']
+  const BAG_MENU: Record<Role, string[] | null> = {
+    owner: [...ADD, '批量打开', '批量管理', '批量格式', '卡片设置', '分享分类', '编辑分类', '上移', '下移', '删除分类'],
+    manager: [...ADD, '批量打开', '批量管理'],
+    member: ['贡献链接', '批量打开', '举报'],
+    // Those who only look have the page's own 更多 drop-down (批量打开, 举报), no menu dialog.
+    follower: null,
+    visitor: null,
+    guest: null,
+  }
+
+  test.each(ROLES)('a bookmark menu and a category menu as %s', async (role) => {
+    world.bid = await bag()
+    const id = await link()
+    const client = role === 'owner' ? world.owner.client : role === 'guest' ? createClient(baseUrl) : world.actors[role].client
+    const page = `/${world.code}`
+    const short = await client.request(`${page}?i=${id}`)
+    expect(short.status).toBe(302)
+    expect(short.headers.get('location')).toBe(`${page}?dialog=item&id=${id}`)
+    expect(await menuOf(client, `${page}?dialog=item&id=${id}`, /<div class="item-menu">([\s\S]*?)<\/div>/)).toEqual(ITEM_MENU[role])
+    expect(await menuOf(client, `${page}?dialog=bag-menu&bid=${world.bid}`, /<nav class="menu bag-menu"[^>]*>([\s\S]*?)<\/nav>/)).toEqual(BAG_MENU[role])
+    // The page carries the short menu link of each bookmark for exactly those with a menu.
+    const html = await (await client.request(page)).text()
+    expect(html.includes(`<a href="?i=${id}">管理</a>`)).toBe(ITEM_MENU[role] !== null)
+  })
+})
+
+// The layout drawer (?dialog=layout, issue 15): the owner's (saved on the homepage) and a guest's
+// (their own settings, in cookies); members, managers, followers and visitors see the page alone.
+describe('role × layout drawer', () => {
+  const OPENS: Record<Role, boolean> = { owner: true, manager: false, member: false, follower: false, visitor: false, guest: true }
+  test.each(ROLES)('the layout drawer as %s', async (role) => {
+    const client = role === 'owner' ? world.owner.client : role === 'guest' ? createClient(baseUrl) : world.actors[role].client
+    const response = await client.request(`/${world.code}?dialog=layout`)
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html.includes('<h2 id="manage-dialog-title">布局设置</h2>')).toBe(OPENS[role])
+    // Only the owner's switches can be used (spec §5).
+    if (OPENS[role]) expect(/role="switch"[^>]*disabled=""/.test(html)).toBe(role !== 'owner')
+  })
 })

@@ -21,7 +21,7 @@ async function pageStars(client: Client): Promise<string[]> {
   const start = html.indexOf('id="module--1"')
   if (start < 0) return []
   const section = html.slice(start, html.indexOf('</section>', start))
-  return [...section.matchAll(/aria-label="星标 ([^"]+)"/g)].map((m) => m[1]!)
+  return [...section.matchAll(/<li><a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]!)
 }
 
 beforeAll(async () => {

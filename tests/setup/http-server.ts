@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node'
 import { testNetwork, weatherEnv } from '../sites/network.ts'
 import { startSites } from '../sites/site-server.ts'
+import { startMailServer } from '../sites/mail-server.ts'
 import { startWeather } from '../sites/weather-server.ts'
 import { freshDataDir, startServer } from './server-process.ts'
 import { createServerDatabase, serverUrl } from './test-db.ts'
@@ -10,6 +11,8 @@ declare module 'vitest' {
     baseUrl: string
     databaseUrl: string
     weatherPort: number
+    /** The local SMTP server's HTTP side, where the tests read the app's mails (tests/sites/mail-server.ts). */
+    mailPort: number
   }
 }
 
@@ -21,16 +24,19 @@ export default async function setup(project: TestProject) {
   // Other sites are loopback servers the app reaches through the test network, never the internet.
   const sites = await startSites()
   const weather = await startWeather()
-  const common = { ...limits, ...weatherEnv(), TEST_NETWORK: testNetwork(sites.port, weather.port), UPLOAD_DIR: freshDataDir(), SECRET_FILE: `${freshDataDir()}/app-secret` }
+  const mail = await startMailServer()
+  const common = { ...limits, ...weatherEnv(), ...mail.env, TEST_NETWORK: testNetwork(sites.port, weather.port), UPLOAD_DIR: freshDataDir(), SECRET_FILE: `${freshDataDir()}/app-secret` }
   const server = await startServer(database ? { ...common, DATABASE_URL: database.url } : { ...common, PGLITE_DIR: freshDataDir() })
   project.provide('baseUrl', server.url)
   project.provide('databaseUrl', database?.url ?? '')
   project.provide('weatherPort', weather.port)
+  project.provide('mailPort', mail.httpPort)
   return async () => {
     const code = await server.stop()
     sites.server.close()
     weather.server.closeAllConnections()
     weather.server.close()
+    await mail.close()
     await database?.drop()
     if (code !== 0) throw new Error(`server exited with ${code}:\n${server.output()}`)
   }

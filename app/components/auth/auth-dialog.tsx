@@ -17,7 +17,8 @@ export function AuthDialog() {
   if (!mode) return null
   const closeHref = withDialog(location, null)
   const switchHref = withDialog(location, mode === 'login' ? 'register' : 'login')
-  // Not lazy: a suspended boundary streams in behind a script, which a browser without JS never runs.
+  // The whole dialog is one lazy part (auth-dialog-slot.tsx): pages render whole before their first
+  // byte, so its form is in the HTML with or without JavaScript.
   const form = <AuthForm key={mode} mode={mode} redirectTo={closeHref} switchHref={switchHref} />
 
   if (!hydrated) {

@@ -108,6 +108,11 @@ export function AuthForm({
         ) : null}
         <FieldError id={fields.password.errorId} errors={fields.password.errors} />
       </div>
+      {mode === 'login' ? (
+        <p className="auth-forgot">
+          <Link to="/forget/input-email">忘记密码？</Link>
+        </p>
+      ) : null}
       <button type="submit" className="button button-primary button-block" disabled={busy}>
         {busy ? '请稍候…' : AUTH_TITLES[mode]}
       </button>

@@ -1,15 +1,16 @@
+import { Form, Link, useLocation } from 'react-router'
+import { dialogHref, type ManageDialog } from '#app/components/manage/dialog-href.ts'
+import type { BodyProps } from '#app/components/manage/dialog-views.tsx'
+import type { ManageDialogData } from '#app/components/manage/types.ts'
 import type { BagView } from '#app/services/homepage.server.ts'
-import type { ViewKit } from './view-kit.tsx'
+import { capabilitiesOf, type Capabilities, type ViewKit } from './view-kit.tsx'
 
 /** One action of a category: a link to a dialog, or one-click buttons of a form posting to the page. */
 type Action = { label: string; href: string; danger?: boolean } | { buttons: { label: string; intent: string }[] }
 
 /** What the viewer may do with a category, in the order the menu lists it. */
-function actionsOf(bag: BagView, kit: ViewKit): Action[] {
-  const { caps } = kit
-  const bid = bag.bid
-  const dialog = (label: string, name: Parameters<ViewKit['dialog']>[0], danger?: boolean): Action => ({ label, href: kit.dialog(name, { bid }), danger })
-  const hasLinks = bag.items.some((item) => item.type === 'link' && !item.masked)
+function actionsOf(hasLinks: boolean, caps: Capabilities, href: (name: ManageDialog) => string): Action[] {
+  const dialog = (label: string, name: ManageDialog, danger?: boolean): Action => ({ label, href: href(name), danger })
   const actions: Action[] = []
   if (caps.addLink) actions.push(dialog('添加链接', 'add-link'), dialog('添加文件夹', 'add-folder'), dialog('添加分割线', 'add-divider'))
   if (caps.contribute) actions.push(dialog('贡献链接', 'add-link'))
@@ -30,15 +31,56 @@ function actionsOf(bag: BagView, kit: ViewKit): Action[] {
   return actions
 }
 
+/** Those who add, edit or manage get 管理: a long menu, a dialog of its own (`?dialog=bag-menu&bid=`). */
+const managesSome = (caps: Capabilities) => caps.addLink || caps.contribute || caps.editChildren || caps.manageCategories
+
+/** A menu's entries: plain links, and a small form posting to the page (`form`: the form element to use, keyed). */
+function MenuEntries({ actions, bid, form, inDialog = false }: { actions: Action[]; bid: number; form: (buttons: React.ReactNode) => React.ReactNode; inDialog?: boolean }) {
+  return actions.map((action) =>
+    'href' in action ? (
+      inDialog ? (
+        // In the dialog, outside the view's delegated listener: React Router's own links.
+        <Link key={action.label} to={action.href} className={action.danger ? 'danger' : undefined} preventScrollReset>
+          {action.label}
+        </Link>
+      ) : (
+        <a key={action.label} href={action.href} className={action.danger ? 'danger' : undefined}>
+          {action.label}
+        </a>
+      )
+    ) : (
+      form(
+        <>
+          <input type="hidden" name="bid" value={bid} />
+          {action.buttons.map(({ label, intent }) => (
+            <button key={intent} type="submit" name="intent" value={intent}>
+              {label}
+            </button>
+          ))}
+        </>,
+      )
+    ),
+  )
+}
+
 /**
- * A category's actions (issue 11): one 管理 menu (更多 for those who manage nothing), a
- * `<details>` with plain links and a small form, so it works without JavaScript and on the
- * server's HTML that the browser keeps (HomepageViewData.content). use-popups.ts enhances it. A
- * single link stays a plain link. Items carry no per-item names: the menu is named after its
- * category, inside the category's section (markup stays small on a page of a thousand links).
+ * A category's actions (issue 11, issue 14): those who add, edit or manage get one 管理 link to
+ * the category's menu dialog (ten entries repeated per category would weigh on a page of a
+ * thousand links: PERFORMANCE.md budget 4); the others a small 更多 `<details>` (批量打开, 举报),
+ * plain links that work without JavaScript and that use-popups.ts enhances. A single entry stays
+ * a plain link.
  */
 export function CategoryMenu({ bag, kit }: { bag: BagView; kit: ViewKit }) {
-  const actions = actionsOf(bag, kit)
+  const { caps } = kit
+  const hasLinks = bag.items.some((item) => item.type === 'link' && !item.masked)
+  if (managesSome(caps)) {
+    return (
+      <a href={kit.dialog('bag-menu', { bid: bag.bid })} className="tool" data-dialog="" aria-label={`管理 ${bag.name}`}>
+        管理
+      </a>
+    )
+  }
+  const actions = actionsOf(hasLinks, caps, (name) => kit.dialog(name, { bid: bag.bid }))
   const [only] = actions
   if (!only) return null
   if (actions.length === 1 && 'href' in only) {
@@ -48,33 +90,42 @@ export function CategoryMenu({ bag, kit }: { bag: BagView; kit: ViewKit }) {
       </a>
     )
   }
-  const { caps } = kit
-  const title = caps.addLink || caps.contribute || caps.editChildren || caps.manageCategories ? '管理' : '更多'
   return (
     <details className="category-menu">
       {/* The visible word starts the name (WCAG 2.5.3), the category tells the menus apart. */}
-      <summary className="tool" aria-label={`${title} ${bag.name}`}>
-        {title}
+      <summary className="tool" aria-label={`更多 ${bag.name}`}>
+        更多
       </summary>
       <div className="menu">
-        {actions.map((action) =>
-          'href' in action ? (
-            <a key={action.label} href={action.href} className={action.danger ? 'danger' : undefined}>
-              {action.label}
-            </a>
-          ) : (
+        <MenuEntries actions={actions} bid={bag.bid} form={(children) => (
             // Submitted in place by the view's delegated onSubmit when JavaScript runs.
             <form key="buttons" method="post" action={kit.formAction} className="tool-form">
-              <input type="hidden" name="bid" value={bag.bid} />
-              {action.buttons.map(({ label, intent }) => (
-                <button key={intent} type="submit" name="intent" value={intent}>
-                  {label}
-                </button>
-              ))}
+              {children}
             </form>
-          ),
-        )}
+          )} />
       </div>
     </details>
+  )
+}
+
+type BagMenuData = Extract<ManageDialogData, { dialog: 'bag-menu' }>
+
+/** The 管理 menu of a category as a dialog: the same entries, each a link or a one-click form. */
+export function BagMenu({ data: { bag, role } }: BodyProps<BagMenuData>) {
+  const location = useLocation()
+  const actions = actionsOf(bag.hasLinks, capabilitiesOf(role), (name) => dialogHref(location, name, { bid: bag.bid }))
+  return (
+    <nav className="menu bag-menu" aria-label={`管理 ${bag.name}`}>
+      <MenuEntries
+        actions={actions}
+        bid={bag.bid}
+        inDialog
+        form={(children) => (
+          <Form key="buttons" method="post" className="tool-form" preventScrollReset>
+            {children}
+          </Form>
+        )}
+      />
+    </nav>
   )
 }

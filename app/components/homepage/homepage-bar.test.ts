@@ -1,16 +1,20 @@
 import { createElement } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
+import { prerender } from 'react-dom/static'
 import { createRoutesStub } from 'react-router'
 import { expect, test } from 'vitest'
 import type { Role } from '#app/auth/permissions.ts'
 import { HomepageBar, type HomepageSocial } from './homepage-bar.tsx'
 
-/** The bar as the server renders it on a start page, for one role. */
-function render(role: Role, social: HomepageSocial) {
+/**
+ * The bar as the server renders it on a start page, for one role: whole, its lazy parts (the
+ * members widget, ADR 015) included, as entry.server.tsx waits for them.
+ */
+async function render(role: Role, social: HomepageSocial) {
   const Stub = createRoutesStub([
     { path: '/demo', Component: () => createElement(HomepageBar, { homepageId: 7, role, social, formAction: '/demo' }) },
   ])
-  return renderToStaticMarkup(createElement(Stub, { initialEntries: ['/demo'] }))
+  const { prelude } = await prerender(createElement(Stub, { initialEntries: ['/demo'] }))
+  return new Response(prelude).text()
 }
 
 /**
@@ -33,22 +37,22 @@ function widget(html: string) {
 
 const faces = (initials: string) => [...initials].map((initial) => ({ initial, avatar: '' }))
 
-test('members see up to four faces and the number of people; above 99 it says 99+', () => {
-  const many = widget(render('member', { isOpen: false, followAmount: 0, memberAmount: 150, members: faces('甲乙丙丁') }))!
+test('members see up to four faces and the number of people; above 99 it says 99+', async () => {
+  const many = widget(await render('member', { isOpen: false, followAmount: 0, memberAmount: 150, members: faces('甲乙丙丁') }))!
   expect(many.faces).toBe(4)
   expect(many.name).toBe('成员99+人（成员列表）')
   expect(many.shown).toBe('99+')
   for (const initial of '甲乙丙丁') expect(many.html).toContain(`>${initial}</span>`)
 
-  expect(widget(render('manager', { isOpen: false, followAmount: 0, memberAmount: 99, members: faces('甲乙丙丁') }))!.name).toBe('成员99+人（成员列表）')
-  expect(widget(render('member', { isOpen: false, followAmount: 0, memberAmount: 98, members: faces('甲乙丙丁') }))!.name).toBe('成员99人（成员列表）')
-  const few = widget(render('member', { isOpen: false, followAmount: 0, memberAmount: 1, members: faces('甲乙') }))!
+  expect(widget(await render('manager', { isOpen: false, followAmount: 0, memberAmount: 99, members: faces('甲乙丙丁') }))!.name).toBe('成员99+人（成员列表）')
+  expect(widget(await render('member', { isOpen: false, followAmount: 0, memberAmount: 98, members: faces('甲乙丙丁') }))!.name).toBe('成员99人（成员列表）')
+  const few = widget(await render('member', { isOpen: false, followAmount: 0, memberAmount: 1, members: faces('甲乙') }))!
   expect(few).toMatchObject({ faces: 2, name: '成员2人（成员列表）', shown: '2' })
 })
 
-test('an uploaded avatar is drawn as an image of our own; initials are coloured circles', () => {
+test('an uploaded avatar is drawn as an image of our own; initials are coloured circles', async () => {
   const html = widget(
-    render('member', {
+    await render('member', {
       isOpen: false,
       followAmount: 0,
       memberAmount: 1,
@@ -59,8 +63,8 @@ test('an uploaded avatar is drawn as an image of our own; initials are coloured 
   expect(html).toMatch(/<span class="member-face tone-\d">乙<\/span>/)
 })
 
-test('the owner, followers and visitors do not get the widget', () => {
+test('the owner, followers and visitors do not get the widget', async () => {
   for (const role of ['owner', 'follower', 'visitor', 'guest'] as const) {
-    expect(widget(render(role, { isOpen: true, followAmount: 3, memberAmount: 5, members: faces('甲乙') })), role).toBeNull()
+    expect(widget(await render(role, { isOpen: true, followAmount: 3, memberAmount: 5, members: faces('甲乙') })), role).toBeNull()
   }
 })

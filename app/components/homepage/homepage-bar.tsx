@@ -1,10 +1,9 @@
-import { useEffect, useRef } from 'react'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { can, type Role } from '#app/auth/permissions.ts'
 import { withDialog } from '#app/components/auth/dialog-url.ts'
-import { closeHref, dialogHref, HOMEPAGE_SWITCH_ID } from '#app/components/manage/dialog-href.ts'
+import { lazyPart } from '#app/components/lazy-part.tsx'
+import { dialogHref } from '#app/components/manage/dialog-href.ts'
 import type { MemberFace } from '#app/services/members.server.ts'
-import { uploadImageSrc } from '#app/uploads/upload-path.ts'
 
 export type HomepageSocial = {
   isOpen: boolean
@@ -15,73 +14,16 @@ export type HomepageSocial = {
 }
 
 /** Counts above 99 show as 99+ (spec §9). */
-const countLabel = (n: number) => (n > 99 ? '99+' : String(n))
+export const countLabel = (n: number) => (n > 99 ? '99+' : String(n))
 
 /** Who sees the members widget (spec §2: members; the owner has the share button instead). */
 export const seesMemberWidget = (role: Role) => can(role, 'view-members') && role !== 'owner'
 
-const FACE_TONES = 6
+/** The members widget (member-widget.tsx), for members only: not a guest's code (ADR 015). */
+const MemberWidget = lazyPart(() => import('./member-widget.tsx').then((m) => m.MemberWidget))
 
-/**
- * Spec §2, §9: up to four people as avatars (an initial in a coloured circle until they upload
- * one), then the number of people. One link to the member list; its name says how many.
- */
-function MemberWidget({ faces, people, href }: { faces: MemberFace[]; people: number; href: string }) {
-  return (
-    <Link to={href} className="button button-small member-widget" preventScrollReset>
-      {/* Named by its text (成员 N 人（成员列表）), so the visible count is part of the name. */}
-      <span className="visually-hidden">成员</span>
-      <span className="member-faces" aria-hidden="true">
-        {faces.map((face, i) =>
-          face.avatar ? (
-            <img key={i} className="member-face" src={uploadImageSrc(face.avatar, 24)} alt="" />
-          ) : (
-            <span key={i} className={`member-face tone-${(face.initial.codePointAt(0) ?? 0) % FACE_TONES}`}>
-              {face.initial}
-            </span>
-          ),
-        )}
-      </span>
-      {countLabel(people)}
-      <span className="visually-hidden">人（成员列表）</span>
-    </Link>
-  )
-}
-
-/** How long the pointer rests on 我的主页 before the popover opens by itself. */
-const HOVER_DELAY = 300
-
-/**
- * 我的主页: opens the homepage popover, and closes it when it is open. With 悬停时自动展开 on
- * (popVisible, the owner's setting), resting the pointer on it opens it too (JavaScript only).
- */
-function HomepageSwitch({ hoverOpens }: { hoverOpens: boolean }) {
-  const location = useLocation()
-  const navigate = useNavigate()
-  const timer = useRef<number | undefined>(undefined)
-  const open = new URLSearchParams(location.search).get('dialog') === 'homepages'
-  const href = open ? closeHref(location) : dialogHref(location, 'homepages')
-  const cancel = () => window.clearTimeout(timer.current)
-  useEffect(() => cancel, [])
-  const onMouseEnter = () => {
-    cancel()
-    timer.current = window.setTimeout(() => navigate(href, { preventScrollReset: true }), HOVER_DELAY)
-  }
-  return (
-    <Link
-      to={href}
-      id={HOMEPAGE_SWITCH_ID}
-      className="button button-small"
-      aria-expanded={open}
-      preventScrollReset
-      onMouseEnter={hoverOpens && !open ? onMouseEnter : undefined}
-      onMouseLeave={cancel}
-      onClick={cancel}
-    >
-      我的主页
-    </Link>
-  )
-}
+/** 我的主页 (homepage-switch.tsx), for the signed-in only: not a guest's code (ADR 015). */
+const HomepageSwitch = lazyPart(() => import('./homepage-switch.tsx').then((m) => m.HomepageSwitch))
 
 /**
  * The homepage's people widgets (spec §2 header): the owner's share button (已公开 / member count

@@ -1,21 +1,23 @@
-import type { FormEvent, MouseEvent } from 'react'
+import { type FormEvent, lazy, type MouseEvent, Suspense } from 'react'
 import { useFormAction, useLocation, useNavigate, useSubmit } from 'react-router'
 import type { Role } from '#app/auth/permissions.ts'
 import { EngineBox } from '#app/components/engine-box.tsx'
-import { dialogHref, KEYMAP_BUTTON_ID, type ReturnFocusState } from '#app/components/manage/dialog-href.ts'
+import { dialogHref, ITEM_MENU_LINK, itemIdOf, KEYMAP_BUTTON_ID, type ReturnFocusState } from '#app/components/manage/dialog-href.ts'
 import { SORT_SWITCHER_ID } from '#app/components/side-buttons.tsx'
 import { showToast } from '#app/components/toaster.tsx'
-import { SORT_LABELS, SORT_LOCKED_MSG, SORT_METHODS, type SortMethod } from '#app/schemas/sort.ts'
-import type { BagView, ItemView, ModuleView } from '#app/services/homepage.server.ts'
-import { AnchorNav, STAR_MODULE_ID } from './anchor-nav.tsx'
-import { CategoryMenu } from './category-menu.tsx'
+import { lazyPart } from '#app/components/lazy-part.tsx'
+import type { SortMethod } from '#app/schemas/sort-methods.ts'
+import type { ModuleView } from '#app/services/homepage.server.ts'
 import { HomepageBar, type HomepageSocial } from './homepage-bar.tsx'
-import { Item } from './items.tsx'
-import { useDragSort } from './use-drag-sort.ts'
 import { closeMenuAround } from './use-popups.ts'
-import { BLOCKED_MSG, capabilitiesOf, RefIcon, ToolLink, type ViewKit } from './view-kit.tsx'
+import { clickPing } from './click-ping.ts'
+import { BLOCKED_MSG, capabilitiesOf } from './capabilities.ts'
+import type { ViewKit } from './view-kit.tsx'
+import type { PageLayout } from './page-layout.ts'
+// The look of every layout setting (data attributes and custom properties of the wrapper).
+import './layout.css'
 
-export type AnchorPosition = 'left' | 'right' | 'top' | 'none'
+export type { AnchorPosition } from './page-layout.ts'
 
 /** What the page draws of a homepage's content: its modules and the star list (homepage.server.ts). */
 export type HomepageViewContent = {
@@ -36,11 +38,8 @@ export type HomepageViewData = {
   social: HomepageSocial
   /** The signed-in viewer's bookmark order (switch-sort-method); null for guests. */
   sort: SortMethod | null
-  /**
-   * maxRows: rows of bookmarks a category shows before it scrolls (save-max-column); engine: the
-   * start page's search-engine box (null when hidden or on a module page), `fixes` on scroll.
-   */
-  layout: { newTab: boolean; anchor: AnchorPosition; childBadge: boolean; maxRows: number; engine: { fixes: boolean } | null }
+  /** The layout settings as this viewer sees them (page-layout.ts). */
+  layout: PageLayout
   /** The owner's 悬停时自动展开 (popVisible): hovering 我的主页 opens the homepage popover. */
   popVisible?: boolean
   /** The module tabs: enough to name and link each module. */
@@ -56,146 +55,29 @@ export type HomepageViewData = {
   content?: HomepageViewContent
 }
 
-const MODULE_CLASS: Record<number, string> = { 0: 'module-common', 1: 'module-nav', 2: 'module-image' }
+/** The owner's tools, the signed-in viewer's order switcher, and drag sorting (its code and SortableJS) for those who may sort: not a guest's code (ADR 015). */
+const HomepageTools = lazyPart(() => import('./homepage-tools.tsx').then((m) => m.HomepageTools))
+const SortSwitcher = lazyPart(() => import('./sort-switcher.tsx').then((m) => m.SortSwitcher))
+const DragSort = lazyPart(() => import('./drag-sort.tsx').then((m) => m.DragSort))
 
-const heading = (level: number) => `h${Math.min(level, 6)}` as 'h2'
+/**
+ * The list (homepage-body.tsx): its code loads the first time the browser draws a list itself.
+ * Its Suspense boundary (in HomepageView) is there from hydration on, so a navigation that
+ * brings a list keeps the page as it was until the code has arrived, with no empty moment.
+ */
+const HomepageBody = lazy(() => import('./homepage-body.tsx').then((m) => ({ default: m.HomepageBody })))
 
-function Category({
-  bag,
-  kit,
-  level,
-  sub = false,
-  moduleType,
-}: {
-  bag: BagView
-  kit: ViewKit
-  level: number
-  sub?: boolean
-  moduleType: number
-}) {
-  const H = heading(level)
-  const titleId = `bag-title-${bag.bid}`
-  const card = bag.card
-  const tiles = moduleType === 2 || card?.linkStyle === 'card' || card?.linkStyle === 'image'
-  const listClass = [
-    'link-grid',
-    tiles ? 'link-grid-tiles' : '',
-    card?.linkStyle === 'text' || card?.linkStyle === 'simple' ? 'link-grid-text' : '',
-    card?.linkColumn ? 'link-grid-columns' : '',
-  ]
-    .filter(Boolean)
-    .join(' ')
-  const span = card?.column && card.column >= 3 ? ' category-span-full' : card?.column === 2 ? ' category-span-2' : ''
-  const { caps } = kit
-  return (
-    <section id={`bag-${bag.bid}`} className={`category${sub ? ' category-sub' : ''}${span}`} aria-labelledby={titleId} data-id={caps.manageCategories ? bag.bid : undefined}>
-      <div className="category-head">
-        <H id={titleId} className="category-name">
-          <span className="category-icon" style={bag.color ? { color: bag.color } : undefined}>
-            <RefIcon icon={bag.icon} />
-          </span>
-          {bag.name}
-        </H>
-        <CategoryMenu bag={bag} kit={kit} />
-      </div>
-      {bag.items.length ? (
-        <ul
-          className={listClass}
-          data-bid={caps.sortBookmarks ? bag.bid : undefined}
-          style={card?.linkColumn ? ({ '--link-columns': card.linkColumn } as React.CSSProperties) : undefined}
-        >
-          {bag.items.map((item) => (
-            <Item key={item.id} item={item} kit={kit} formats={bag.formats} bid={bag.bid} />
-          ))}
-        </ul>
-      ) : bag.children?.length ? null : (
-        <p className="muted empty">这个分类还没有书签</p>
-      )}
-      {bag.children?.length ? (
-        <div className="subcategories" data-sortable={kit.caps.manageCategories || undefined}>
-          {bag.children.map((child) => (
-            <Category key={child.bid} bag={child} kit={kit} level={level + 1} sub moduleType={moduleType} />
-          ))}
-        </div>
-      ) : null}
-    </section>
-  )
-}
-
-function ModuleSection({ module, kit, detailHref }: { module: ModuleView; kit: ViewKit; detailHref: string | null }) {
-  const titleId = `module-title-${module.moduleId}`
-  const { caps } = kit
-  return (
-    <section
-      id={`module-${module.moduleId}`}
-      className={`module ${MODULE_CLASS[module.moduleType] ?? 'module-common'}`}
-      aria-labelledby={titleId}
-    >
-      <div className="module-head">
-        <h2 id={titleId} className="module-name">
-          <RefIcon icon={module.icon} />
-          {module.name}
-        </h2>
-        {detailHref ? (
-          <a href={detailHref} className="module-open" aria-label={`单独打开模块 ${module.name}`}>
-            单独打开
-          </a>
-        ) : null}
-        <ModuleTools module={module} kit={kit} />
-      </div>
-      {module.bags.length ? (
-        <div className="categories" data-sortable={caps.manageCategories || undefined}>
-          {module.bags.map((bag) => (
-            <Category key={bag.bid} bag={bag} kit={kit} level={3} moduleType={module.moduleType} />
-          ))}
-        </div>
-      ) : (
-        <p className="muted empty">这个模块还没有分类</p>
-      )}
-    </section>
-  )
-}
-
-/** The star module (-1): the owner's starred bookmarks, wherever they live. */
-function StarModule({ items, kit }: { items: ItemView[]; kit: ViewKit }) {
-  const titleId = `module-title-${STAR_MODULE_ID}`
-  return (
-    <section id={`module-${STAR_MODULE_ID}`} className="module module-star" aria-labelledby={titleId}>
-      <div className="module-head">
-        <h2 id={titleId} className="module-name">
-          <span className="icon ico-star-on" aria-hidden="true" />
-          星标
-        </h2>
-      </div>
-      <div className="category">
-        <ul className="link-grid" data-stars={kit.caps.star || undefined}>
-          {items.map((item) => (
-            <Item key={item.id} item={item} kit={kit} />
-          ))}
-        </ul>
-      </div>
-    </section>
-  )
-}
-
-function collectStarred(modules: ModuleView[], ids: number[]) {
-  if (!ids.length) return []
-  const wanted = new Set(ids)
-  const found = new Map<number, ItemView>()
-  const visitItems = (items: ItemView[]) => {
-    for (const item of items) {
-      if (wanted.has(item.id)) found.set(item.id, item)
-      if (item.children) visitItems(item.children)
-    }
-  }
-  const visitBags = (bags: BagView[]) => {
-    for (const bag of bags) {
-      visitItems(bag.items)
-      if (bag.children) visitBags(bag.children)
-    }
-  }
-  for (const module of modules) visitBags(module.bags)
-  return ids.flatMap((id) => found.get(id) ?? [])
+/**
+ * A click on a bookmark that carries no `ping` (those of viewers with a menu link per bookmark,
+ * items.tsx), counted as the ping would: POST /c/{id}, the id read from its menu link. Middle
+ * clicks too (auxclick); without JavaScript such a click is not counted.
+ */
+function countClick(event: MouseEvent<HTMLDivElement>) {
+  if (event.button > 1) return
+  const link = (event.target as Element).closest('li > a:first-child')
+  if (!link || link.hasAttribute('ping') || !link.getAttribute('href')?.startsWith('http')) return
+  const id = itemIdOf(link.parentElement!)
+  if (Number.isInteger(id)) navigator.sendBeacon(clickPing(id))
 }
 
 /**
@@ -231,26 +113,26 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
     formAction,
   }
 
-  useDragSort(
-    {
-      bookmarks: caps.sortBookmarks && data.sort === 'custom',
-      stars: caps.star,
-      categories: caps.manageCategories,
-      modules: caps.manageModules,
-    },
-    data,
-  )
+  const drag = {
+    bookmarks: caps.sortBookmarks && data.sort === 'custom',
+    stars: caps.star,
+    categories: caps.manageCategories,
+    modules: caps.manageModules,
+  }
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    countClick(event)
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     const target = event.target as Element
-    // Dialog links, and every link of a category menu (dialogs, or sign-in for guests).
-    const dialogLink = target.closest('a[data-dialog], .category-menu a')
+    // Dialog links, every link of a category menu (dialogs, or sign-in for guests), and bookmark
+    // menus, whose short address is their dialog's (itemMenuHref).
+    const dialogLink = target.closest(`a[data-dialog], .category-menu a, li > ${ITEM_MENU_LINK}`)
     if (dialogLink) {
       event.preventDefault()
       const state: ReturnFocusState = { returnFocus: returnFocusSelector(dialogLink) }
       closeMenuAround(dialogLink)
-      navigate(dialogLink.getAttribute('href')!, { preventScrollReset: true, state })
+      const itemId = dialogLink.matches(ITEM_MENU_LINK) ? itemIdOf(dialogLink.parentElement!) : null
+      navigate(itemId === null ? dialogLink.getAttribute('href')! : kit.dialog('item', { id: itemId }), { preventScrollReset: true, state })
       return
     }
     if (target.closest('[data-blocked]')) showToast({ type: 'warning', msg: BLOCKED_MSG })
@@ -276,10 +158,14 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
     // Delegated listeners only enhance links and forms that work on their own.
     <div
       className={`homepage homepage-anchor-${anchor}`}
-      style={{ '--max-rows': data.layout.maxRows } as React.CSSProperties}
+      {...Object.fromEntries(Object.entries(data.layout.attrs).map(([name, value]) => [`data-${name}`, value]))}
+      style={data.layout.vars as React.CSSProperties}
       onClick={onClick}
+      onAuxClick={countClick}
       onSubmit={onSubmit}
     >
+      {/* The root font size and this device's page width: outside the wrapper, so one small rule. */}
+      {data.layout.css ? <style>{data.layout.css}</style> : null}
       <div className="homepage-intro">
         {detailPage ? (
           <>
@@ -297,26 +183,8 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
           </>
         )}
         <HomepageBar homepageId={data.homepageId} role={data.role} social={data.social} formAction={kit.formAction} popVisible={data.popVisible} />
-        {data.sort ? <SortSwitcher sort={data.sort} formAction={kit.formAction} /> : null}
-        {caps.manageModules && !detailPage ? (
-          <p className="tools homepage-tools">
-            <ToolLink href={kit.dialog('add-module')} label="添加模块">
-              添加模块
-            </ToolLink>
-            <ToolLink href={kit.dialog('manage-modules')} label="管理模块">
-              管理模块
-            </ToolLink>
-            <ToolLink href={kit.dialog('import')} label="导入书签">
-              导入书签
-            </ToolLink>
-            {caps.useShortcuts ? (
-              // The keymap popover opens beside it (dialog-views.tsx); without JavaScript, in the page.
-              <a id={KEYMAP_BUTTON_ID} href={kit.dialog('keymap')} className="tool" data-dialog="">
-                快捷键
-              </a>
-            ) : null}
-          </p>
-        ) : null}
+        {data.sort ? <SortSwitcher id={SORT_SWITCHER_ID} sort={data.sort} formAction={kit.formAction} /> : null}
+        {caps.manageModules && !detailPage ? <HomepageTools kit={kit} keymapId={KEYMAP_BUTTON_ID} /> : null}
       </div>
       {data.layout.engine ? <EngineBox variant="page" fixes={data.layout.engine.fixes} /> : null}
       {!detailPage && tabs.length > 1 ? (
@@ -329,103 +197,17 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
           ))}
         </nav>
       ) : null}
-      {data.content ? (
-        <div className="homepage-body">
-          <HomepageBody data={data} content={data.content} kit={kit} />
-        </div>
-      ) : (
-        // Hydration without the list: React keeps the server's HTML of it untouched.
-        <div className="homepage-body" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
-      )}
-    </div>
-  )
-}
-
-/**
- * The viewer's bookmark order (spec §9, remembered per user): a disclosure with one button per
- * order, posting to the page like the other toggles (a reload without JavaScript).
- */
-function SortSwitcher({ sort, formAction }: { sort: SortMethod; formAction: string }) {
-  return (
-    <details className="sort-switcher" id={SORT_SWITCHER_ID}>
-      <summary>书签排序：{SORT_LABELS[sort]}</summary>
-      <form method="post" action={formAction} className="tool-form sort-options">
-        <input type="hidden" name="intent" value="switch-sort" />
-        {SORT_METHODS.map((method) => (
-          <button key={method} type="submit" name="method" value={method} className="button button-small" aria-pressed={method === sort}>
-            {SORT_LABELS[method]}
-          </button>
-        ))}
-      </form>
-      {sort === 'custom' ? null : <p className="field-hint">{SORT_LOCKED_MSG}</p>}
-    </details>
-  )
-}
-
-/** The anchor list and the modules: what the server renders once and the browser keeps. */
-function HomepageBody({ data, content, kit }: { data: HomepageViewData; content: HomepageViewContent; kit: ViewKit }) {
-  const starred = kit.caps.star ? collectStarred(content.modules, content.starIds) : []
-  const module = data.moduleId !== undefined ? content.modules[0] : undefined
-  return (
-    <>
-      {data.layout.anchor !== 'none' ? (
-        <AnchorNav modules={content.modules} starred={starred.length > 0} detailPage={Boolean(module)} />
-      ) : null}
-      <div className="homepage-modules">
-        {starred.length ? <StarModule items={starred} kit={kit} /> : null}
-        {module ? (
-          <ModuleBody module={module} kit={kit} />
+      <Suspense>
+        {!data.layout.website ? null : data.content ? (
+          <div className="homepage-body">
+            <HomepageBody data={data} content={data.content} kit={kit} />
+          </div>
         ) : (
-          content.modules.map((m) => (
-            <ModuleSection key={m.moduleId} module={m} kit={kit} detailHref={data.code ? `/${data.code}/${m.moduleId}` : null} />
-          ))
+          // Hydration without the list: React keeps the server's HTML of it untouched.
+          <div className="homepage-body" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
         )}
-        {!content.modules.length ? <p className="muted empty">这个主页还没有模块</p> : null}
-      </div>
-    </>
-  )
-}
-
-/** The module page: the heading is the page's h1, so the section carries only the categories. */
-function ModuleBody({ module, kit }: { module: ModuleView; kit: ViewKit }) {
-  const { caps } = kit
-  return (
-    <section
-      id={`module-${module.moduleId}`}
-      className={`module module-page ${MODULE_CLASS[module.moduleType] ?? 'module-common'}`}
-      aria-labelledby={`module-title-${module.moduleId}`}
-    >
-      <ModuleTools module={module} kit={kit} block />
-      {module.bags.length ? (
-        <div className="categories" data-sortable={caps.manageCategories || undefined}>
-          {module.bags.map((bag) => (
-            <Category key={bag.bid} bag={bag} kit={kit} level={2} moduleType={module.moduleType} />
-          ))}
-        </div>
-      ) : (
-        <p className="muted empty">这个模块还没有分类</p>
-      )}
-    </section>
-  )
-}
-
-/** The owner's links on a module: add a category, edit the module. */
-function ModuleTools({ module, kit, block = false }: { module: { moduleId: number; name: string }; kit: ViewKit; block?: boolean }) {
-  const { caps } = kit
-  if (!caps.manageCategories && !caps.manageModules) return null
-  const Tag = block ? 'p' : 'span'
-  return (
-    <Tag className="tools module-tools">
-      {caps.manageCategories ? (
-        <ToolLink href={kit.dialog('add-bag', { moduleId: module.moduleId })} label={`添加分类：${module.name}`}>
-          添加分类
-        </ToolLink>
-      ) : null}
-      {caps.manageModules ? (
-        <ToolLink href={kit.dialog('edit-module', { moduleId: module.moduleId })} label={`编辑模块 ${module.name}`}>
-          编辑模块
-        </ToolLink>
-      ) : null}
-    </Tag>
+      </Suspense>
+      {Object.values(drag).some(Boolean) ? <DragSort enabled={drag} version={data} /> : null}
+    </div>
   )
 }

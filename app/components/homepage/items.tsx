@@ -1,71 +1,17 @@
 import type { Formats } from '#app/db/schema/index.ts'
 import type { ItemView } from '#app/services/homepage.server.ts'
 import { formatClicks } from '#app/utils/format.ts'
-import { Badge, BLOCKED_MSG, formatStyle, mergeFormats, ToolLink, type ViewKit } from './view-kit.tsx'
+import { itemMenuHref } from '#app/components/manage/dialog-href.ts'
+import { clickPing } from './click-ping.ts'
+import { Badge, BLOCKED_MSG, formatStyle, linkBadge, mergeFormats, RefIcon, ToolLink, type ViewKit } from './view-kit.tsx'
 
-const EDIT_DIALOG = { link: 'edit-link', folder: 'edit-folder', divider: 'edit-divider' } as const
-
-/** Titles of names this long or with a note: the grid may cut them. */
-const TITLE_FROM = 8
-
-/** Star and privacy toggles (POST to this page: intent + id) and the edit / delete links. */
-function ItemTools({ item, kit }: { item: ItemView; kit: ViewKit }) {
-  const { caps } = kit
-  const label = item.name || '分割线'
-  const toggles = caps.star || (caps.privacy && item.type !== 'divider')
-  const edit = caps.editChildren && item.type in EDIT_DIALOG ? EDIT_DIALOG[item.type as keyof typeof EDIT_DIALOG] : null
-  if (!toggles && !caps.editChildren) return null
-  return (
-    <span className="tools item-tools">
-      {toggles ? (
-        // Submitted in place by the view's delegated onSubmit when JavaScript runs.
-        <form method="post" action={kit.formAction} className="tool-form">
-          <input type="hidden" name="id" value={item.id} />
-          {caps.star ? (
-            <button
-              type="submit"
-              name="intent"
-              value="toggle-star"
-              className="tool tool-icon"
-              aria-pressed={item.liked ? 'true' : 'false'}
-              aria-label={`星标 ${label}`}
-              title={item.liked ? '取消星标' : '星标'}
-            >
-              <span className={item.liked ? 'icon ico-star-on' : 'icon ico-star'} aria-hidden="true" />
-            </button>
-          ) : null}
-          {caps.privacy && item.type !== 'divider' ? (
-            <button
-              type="submit"
-              name="intent"
-              value="toggle-private"
-              className="tool tool-icon"
-              aria-pressed={item.private ? 'true' : 'false'}
-              aria-label={`仅自己可见 ${label}`}
-              title={item.private ? '仅自己可见（点击公开）' : '公开（点击设为仅自己可见）'}
-            >
-              <span className={item.private ? 'icon ico-lock' : 'icon ico-lock-open'} aria-hidden="true" />
-            </button>
-          ) : null}
-        </form>
-      ) : null}
-      {edit ? (
-        <ToolLink href={kit.dialog(edit, { id: item.id })} label={`编辑 ${label}`}>
-          编辑
-        </ToolLink>
-      ) : null}
-      {caps.editChildren ? (
-        <ToolLink href={kit.dialog('delete-source', { id: item.id })} label={`删除 ${label}`}>
-          删除
-        </ToolLink>
-      ) : null}
-    </span>
-  )
-}
-
-/** The click count, abbreviated (k, w); read with the link's name. */
-function Clicks({ count }: { count: number | undefined }) {
-  return count ? <small>{formatClicks(count)}</small> : null
+/**
+ * A bookmark's one management link (the same for every kind): its menu, `?i=<id>`, which holds
+ * what the list used to repeat per bookmark (star, privacy, edit, delete; ItemMenu). Named by its
+ * word, read in its list item beside the bookmark's own link; drawn as ⋯ (app.css).
+ */
+function ItemMenuLink({ item }: { item: ItemView }) {
+  return <a href={itemMenuHref(item.id)}>管理</a>
 }
 
 function Divider({ item, formats }: { item: ItemView; formats: Formats | undefined }) {
@@ -86,7 +32,6 @@ function Divider({ item, formats }: { item: ItemView; formats: Formats | undefin
 /** The thing itself: a link, a masked or text item, or a folder with its bookmarks in a popup. */
 function ItemBody({ item, kit, formats, bid }: { item: ItemView; kit: ViewKit; formats: Formats | undefined; bid?: number }) {
   const nameStyle = formatStyle(mergeFormats(formats, item.formats))
-  // The markup of a link is kept short: a page holds a thousand (PERFORMANCE.md budget 4).
   const name = <span style={nameStyle}>{item.name}</span>
   if (item.masked === 'blacklist') {
     return (
@@ -158,40 +103,49 @@ function ItemBody({ item, kit, formats, bid }: { item: ItemView; kit: ViewKit; f
       </span>
     )
   }
-  // The tooltip: the note, and the name itself when the grid may cut it.
-  const long = [...item.name].length >= TITLE_FROM
-  const title = item.note ? (long ? `${item.name} — ${item.note}` : item.note) : long ? item.name : undefined
+  // As short as it can be, a page holds a thousand (PERFORMANCE.md budget 4): the letter badge
+  // and the click count are drawn by app.css from data-l and data-c, the badge's colour from the
+  // class; the tooltip is the note, never the name again.
+  const badge = linkBadge(item.name, item.url, item.icon)
   return (
     <a
-      className="link"
       href={item.url}
-      rel={item.referral ? 'noopener' : 'noopener noreferrer'}
+      // No Referer leaves the site (Referrer-Policy: same-origin, server/index.ts) unless the owner wants it sent.
+      referrerPolicy={item.referral ? 'strict-origin-when-cross-origin' : undefined}
       target={kit.newTab ? '_blank' : undefined}
-      ping={`/api/source/click?id=${item.id}`}
-      title={title}
+      // Those with a menu link per bookmark have their clicks counted by the view's script from its
+      // id (homepage-view.tsx countClick): one copy of the id per bookmark.
+      ping={kit.anyTools ? undefined : clickPing(item.id)}
+      title={item.note || undefined}
+      className={badge.hue}
+      data-l={badge.letter}
+      data-c={item.clicks ? formatClicks(item.clicks) : undefined}
     >
-      <Badge name={item.name} url={item.url} icon={item.icon} />
-      {name}
+      {badge.icon ? (
+        <i className="link-icon-ref" aria-hidden="true">
+          <RefIcon icon={item.icon} />
+        </i>
+      ) : null}
+      {nameStyle ? <span style={nameStyle}>{item.name}</span> : item.name}
       {item.private ? <i className="icon ico-lock link-flag" title="仅自己可见" aria-hidden="true" /> : null}
-      <Clicks count={item.clicks} />
     </a>
   )
 }
 
 /** One entry of a category, a folder or the star list. */
 export function Item({ item, kit, formats, bid }: { item: ItemView; kit: ViewKit; formats?: Formats; bid?: number }) {
-  const tools = kit.anyTools ? <ItemTools item={item} kit={kit} /> : null
+  const tools = kit.anyTools ? <ItemMenuLink item={item} /> : null
   if (item.type === 'divider') {
     return (
-      <li className="item-divider" data-id={kit.caps.sortBookmarks ? item.id : undefined}>
+      <li className="item-divider">
         <Divider item={item} formats={item.formats} />
         {tools}
       </li>
     )
   }
   return (
-    // data-id: what drag sorting moves, only for those who may sort (a page holds a thousand).
-    <li className={item.type === 'folder' ? 'item-folder' : undefined} data-id={kit.caps.sortBookmarks ? item.id : undefined}>
+    // Drag sorting moves list items and reads their ids from the menu link (itemIdOf).
+    <li className={item.type === 'folder' ? 'item-folder' : undefined}>
       <ItemBody item={item} kit={kit} formats={formats} bid={bid} />
       {tools}
     </li>

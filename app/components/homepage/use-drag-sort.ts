@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { useRevalidator } from 'react-router'
+import { itemIdOf } from '#app/components/manage/dialog-href.ts'
 import { showToast } from '#app/components/toaster.tsx'
 
 const SORT_SAVED = '排序已自动保存'
@@ -21,16 +22,17 @@ type SortableKind = {
   move?: (item: HTMLElement, to: HTMLElement, neighbours: { before?: HTMLElement; after?: HTMLElement }) => Save
 }
 
-const idOf = (el: HTMLElement) => Number(el.dataset.id)
+/** Categories and module tabs carry their id; a bookmark's list item has it in its menu link. */
+const idOf = (el: HTMLElement) => (el.dataset.id ? Number(el.dataset.id) : itemIdOf(el))
 
 const BOOKMARK_LISTS = 'ul.link-grid[data-bid], ul.folder-list[data-bid]'
 /** A folder on the page a bookmark can be dropped onto (folders in the star list do not count). */
-const FOLDER = 'ul.link-grid[data-bid] > li.item-folder[data-id]'
+const FOLDER = 'ul.link-grid[data-bid] > li.item-folder'
 
 const KINDS = {
   bookmarks: {
     lists: BOOKMARK_LISTS,
-    items: 'li[data-id]',
+    items: 'li',
     group: 'bookmarks',
     sort: (list, ids) => ({
       path: '/api/bookmark/sort',
@@ -58,7 +60,7 @@ const KINDS = {
   // The star list keeps an order of its own (like-sort), whatever the bookmark sort method.
   stars: {
     lists: 'ul.link-grid[data-stars]',
-    items: 'li[data-id]',
+    items: 'li',
     sort: (_list, ids) => ({ path: '/api/bookmark/like-sort', body: { ids } }),
   },
   modules: {
@@ -89,7 +91,7 @@ function folderAt(item: HTMLElement, from: HTMLElement, x: number, y: number): H
   if (item.classList.contains('item-folder')) return null // 文件夹不能放入文件夹
   const folder = document.elementFromPoint(x, y)?.closest<HTMLElement>(FOLDER)
   // Not the folder it comes from (the drag started in its open popup).
-  if (!folder || from.dataset.parent === folder.dataset.id) return null
+  if (!folder || Number(from.dataset.parent) === idOf(folder)) return null
   return spotOnFolder(folder, x, y) === 'into' ? folder : null
 }
 

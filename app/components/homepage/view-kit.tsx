@@ -1,34 +1,15 @@
 import type { CSSProperties } from 'react'
-import { can, type Role } from '#app/auth/permissions.ts'
 import type { Formats } from '#app/db/schema/index.ts'
 import { Icon } from '#app/components/icon.tsx'
 import { iconUrl } from '#app/icons/icon-url.ts'
 import { isUploadPath, uploadImageSrc } from '#app/uploads/upload-path.ts'
 import { badgeHue } from '#app/utils/format.ts'
 import { dialogHref, type ManageDialog } from '#app/components/manage/dialog-href.ts'
+import type { Capabilities } from './capabilities.ts'
 
-/** Spec §8: what a blacklisted bookmark says when it is clicked. */
-export const BLOCKED_MSG = '当前链接违规，无法访问'
-
-/** What the owner may do here: computed once per render from the role (permissions.ts). */
-export function capabilitiesOf(role: Role) {
-  return {
-    addLink: can(role, 'add-link'),
-    /** A member adds links as contributions (the dialog says 贡献链接). */
-    contribute: can(role, 'contribute-link'),
-    editChildren: can(role, 'edit-children'),
-    sortBookmarks: can(role, 'sort-bookmarks'),
-    manageCategories: can(role, 'manage-categories'),
-    manageModules: can(role, 'manage-modules'),
-    star: can(role, 'star-bookmarks'),
-    privacy: can(role, 'set-private'),
-    /** Shortcut keys and their keymap popover (spec §5: the owner's, on their homepage). */
-    useShortcuts: can(role, 'use-shortcuts'),
-    /** 举报: for those who do not keep the links (guests are sent to sign in first). */
-    report: role !== 'owner' && role !== 'manager',
-  }
-}
-export type Capabilities = ReturnType<typeof capabilitiesOf>
+// The role's capabilities live apart (capabilities.ts), so that the start page's own code does
+// not bring the list's icons and badges along (ADR 015).
+export { BLOCKED_MSG, type Capabilities, capabilitiesOf } from './capabilities.ts'
 
 /**
  * What every item of the view needs, passed down as one object (cheaper than a context lookup
@@ -92,6 +73,19 @@ export function Badge({ name, url, icon }: { name: string; url?: string; icon?: 
       {[...name][0] ?? '?'}
     </i>
   )
+}
+
+/** Badge colours in steps of 15°: a class (app.css .h0-.h23) is shorter than a style per link. */
+const HUE_STEP = 15
+
+/**
+ * What a bookmark link of the list needs for its badge (items.tsx; drawn by app.css): its icon,
+ * else its first letter on the colour class of its site.
+ */
+export function linkBadge(name: string, url: string | undefined, icon: string | undefined) {
+  if (icon && (isUploadPath(icon) || iconUrl(icon))) return { icon: true, hue: undefined, letter: undefined }
+  const hue = Math.round(badgeHue(HOST.exec(url ?? '')?.[1] ?? name) / HUE_STEP) % (360 / HUE_STEP)
+  return { icon: false, hue: `h${hue}`, letter: [...name][0] ?? '?' }
 }
 
 /** A small management link: a plain link to the dialog's URL (opened in place with JS). */

@@ -1,5 +1,5 @@
 import type { ManageDialog } from './types.ts'
-import { idOf } from '#app/schemas/ids.ts'
+import { idOf } from '#app/schemas/id-values.ts'
 
 /**
  * The URL of a management dialog on the current page (ARCHITECTURE.md §5): every dialog has an
@@ -17,7 +17,8 @@ import { idOf } from '#app/schemas/ids.ts'
  *   edit-homepage&homepageId · share[&tab=link|invite] (the owner's share panel) · members[&page] ·
  *   more-homepages (the owner's other public homepages) · share-bag&bid (share a category) ·
  *   share-module&moduleId (share a module) · import[&file] (import a bookmark file; `file`: its success step) ·
- *   keymap (the owner's shortcut keys)
+ *   keymap (the owner's shortcut keys) · layout (the layout settings drawer) · item&id (a bookmark's menu: its star, privacy, edit and delete)
+ *   skin (the skin drawer: theme, theme colour, reset; guests too)
  * Any of them may carry `from` (`manage-modules` or `children:<folderId>`): the list dialog it was
  * opened from, where cancelling or saving returns (see `backHref`).
  */
@@ -28,6 +29,23 @@ export type { ManageDialog }
  * selector, since the page may draw that element anew while the dialog is open.
  */
 export type ReturnFocusState = { returnFocus: string }
+
+/**
+ * The short address of a bookmark's menu (`?i=<id>`): the one management link each bookmark
+ * carries, a thousand times on a large page (PERFORMANCE.md budget 4). The page redirects it to
+ * `?dialog=item&id=<id>` (loadPageDialog); with JavaScript the link opens that dialog directly.
+ * Drag sorting reads a bookmark's id from it (itemIdOf).
+ */
+export const ITEM_MENU_PARAM = 'i'
+export const itemMenuHref = (id: number) => `?${ITEM_MENU_PARAM}=${id}`
+/** Selects the menu link of a bookmark's list item. */
+export const ITEM_MENU_LINK = `a[href^="?${ITEM_MENU_PARAM}="]`
+
+/** The id of the bookmark a list item draws (from its menu link); NaN when it has none. */
+export function itemIdOf(li: Element) {
+  const href = li.querySelector(`:scope > ${ITEM_MENU_LINK}`)?.getAttribute('href') ?? ''
+  return Number(new URLSearchParams(href.slice(1)).get(ITEM_MENU_PARAM) ?? NaN)
+}
 
 /** Parameters a dialog URL may carry; anything else on the page's URL is kept as it was. */
 const DIALOG_PARAMS = [
@@ -52,7 +70,7 @@ const DIALOG_PARAMS = [
  * Dropped as well: React Router's `?index` marker, which stays in the address bar after a form
  * posted without JavaScript to an index route (`/?index&dialog=…`) was answered with errors.
  */
-const DROPPED = [...DIALOG_PARAMS, 'dialog', 'index'] as const
+const DROPPED = [...DIALOG_PARAMS, 'dialog', 'index', ITEM_MENU_PARAM] as const
 
 export function dialogHref(
   location: { pathname: string; search: string },

@@ -11,8 +11,11 @@ import { DeleteConfirm } from './delete-confirm.tsx'
 import { HOMEPAGE_SWITCH_ID, KEYMAP_BUTTON_ID, type ManageDialog } from './dialog-href.ts'
 import { DividerForm } from './divider-form.tsx'
 import { FolderForm } from './folder-form.tsx'
+import { BagMenu } from '#app/components/homepage/category-menu.tsx'
 import { ImportDialog } from './import-dialog.tsx'
+import { ItemMenu } from './item-menu.tsx'
 import { KeymapForm } from './keymap-form.tsx'
+import { LayoutForm } from './layout-form.tsx'
 import { HomepageForm, HomepagesPopover, MembersList, MoreHomepages, ShareBagPanel, ShareModulePanel, SharePanel } from './homepage-dialogs.tsx'
 import { LinkForm } from './link-form.tsx'
 import { ManageModules } from './manage-modules.tsx'
@@ -22,6 +25,7 @@ import { ReportLinkForm } from './report-form.tsx'
 import { SharedModules } from './shared-modules.tsx'
 import { TemplateList } from './templates.tsx'
 import type { ManageDialogData } from './types.ts'
+import { SkinDrawer } from '#app/components/skin/skin-drawer.tsx'
 
 /**
  * How each dialog of the registry (app/dialogs/registry.server.ts, which loads their data) is drawn:
@@ -55,6 +59,8 @@ type DialogView<Data> = {
    * modal dialog; without it, the same inline section as every dialog.
    */
   popover?: { anchor: string }
+  /** With JavaScript, a drawer at the right edge (spec §2 drawers) instead of a centred modal. */
+  drawer?: boolean
 }
 
 const SOURCE_NAMES: Record<string, string> = { divider: '分割线', folder: '文件夹', note: '便签' }
@@ -125,6 +131,9 @@ export const DIALOG_VIEWS: { [N in ManageDialog]: DialogView<DataOf<N>> } = {
       />
     ),
   },
+  'bag-menu': { title: (d) => `管理：${d.bag.name}`, width: 320, Body: (p) => <BagMenu {...p} /> },
+  // Its toggles post and come back to it: a new key shows their new state.
+  item: { title: (d) => d.item.name || sourceName(d.item.type), width: 400, Body: (p) => <ItemMenu {...p} />, key: (d) => `item:${d.item.id}:${d.item.liked}:${d.item.private}` },
   children: {
     title: (d) => `文件夹：${d.folder.name}`,
     width: 520,
@@ -154,6 +163,8 @@ export const DIALOG_VIEWS: { [N in ManageDialog]: DialogView<DataOf<N>> } = {
   'share-bag': { title: (d) => `分享分类：${d.name}`, width: 480, Body: ({ data }) => <ShareBagPanel data={data} /> },
   'share-module': { title: (d) => `分享模块：${d.name}`, width: 480, Body: ({ data, lastResult }) => <ShareModulePanel data={data} lastResult={lastResult} /> },
   keymap: { title: '快捷键设置', width: 400, Body: (p) => <KeymapForm {...p} />, popover: { anchor: KEYMAP_BUTTON_ID } },
+  skin: { title: '皮肤', width: 540, Body: (p) => <SkinDrawer {...p} />, drawer: true },
+  layout: { title: '布局设置', width: 420, Body: (p) => <LayoutForm {...p} />, drawer: true },
   'shared-modules': { title: '我分享的模块', width: 600, Body: ({ data }) => <SharedModules data={data} /> },
 }
 

@@ -6,7 +6,6 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { backHref, type ReturnFocusState } from './dialog-href.ts'
 import { type BodyProps, DIALOG_VIEWS, isDialogName } from './dialog-views.tsx'
 import { isManageActionData, type ManageDialogData } from './types.ts'
-import './manage.css'
 
 /** The view of an open dialog, for data of any dialog (the table is keyed by each one's own data). */
 function viewOf(data: ManageDialogData) {
@@ -16,6 +15,7 @@ function viewOf(data: ManageDialogData) {
     Body: (props: BodyProps<ManageDialogData>) => ReactNode
     key?: (data: ManageDialogData, locationKey: string) => string
     popover?: { anchor: string }
+    drawer?: boolean
   }
   return view
 }
@@ -65,7 +65,7 @@ export function ManageDialog({ data, actionData }: { data: ManageDialogData | nu
   if (pending && pending.pathname === location.pathname && !isDialogName(new URLSearchParams(pending.search).get('dialog'))) {
     return null
   }
-  const { title: titleOf, width, Body, key } = view
+  const { title: titleOf, width, Body, key, drawer } = view
   const title = typeof titleOf === 'string' ? titleOf : titleOf(data)
   const cancelHref = backHref(location)
   const lastResult = isManageActionData(actionData) && actionData.dialog === data.dialog ? actionData.result : null
@@ -127,7 +127,7 @@ export function ManageDialog({ data, actionData }: { data: ManageDialogData | nu
     <Dialog.Root open onOpenChange={close}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-card dialog-modal manage-dialog" style={{ width }} aria-describedby={undefined} {...focus}>
+        <Dialog.Content className={`dialog-card ${drawer ? 'dialog-drawer' : 'dialog-modal'} manage-dialog`} style={{ width }} aria-describedby={undefined} {...focus}>
           <header className="dialog-header">
             <Dialog.Title>{title}</Dialog.Title>
             <Dialog.Close className="dialog-close" aria-label="关闭">

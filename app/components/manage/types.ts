@@ -1,9 +1,11 @@
 import type { SubmissionResult } from '@conform-to/react'
+import type { Role } from '#app/auth/permissions.ts'
 import type { CardConfig, Formats } from '#app/db/schema/index.ts'
 import type { IconPickerData } from '#app/icons/picker.server.ts'
 import type { CategoryOption } from '#app/services/homepage-objects.server.ts'
 import type { HomepageListItem } from '#app/services/homepages.server.ts'
 import type { Keymap } from '#app/schemas/keymap.ts'
+import type { PageWidthType } from '#app/schemas/layout.ts'
 import type { SortMethod } from '#app/schemas/sort.ts'
 
 /**
@@ -59,6 +61,8 @@ export type ChildRow = { id: number; type: string; name: string; url: string | n
 
 export type ManageDialogData =
   | HomepageDialogData
+  /** The skin drawer (app/dialogs/skin.server.ts); `own`: saves on the homepage, else in the viewer's cookies. */
+  | { dialog: 'skin'; homepageId: number; own: boolean }
   | { dialog: 'add-module' | 'edit-module'; homepageId: number; module: ModuleFields | null; iconPicker: IconPickerData }
   | { dialog: 'delete-module'; module: { moduleId: number; name: string } }
   | {
@@ -98,6 +102,19 @@ export type ManageDialogData =
   | { dialog: 'add-divider' | 'edit-divider'; bid: number; parentLinkId: number | null; divider: DividerFields | null }
   | { dialog: 'add-note'; bid: number; parentId: number | null }
   | { dialog: 'delete-source'; source: { id: number; name: string; type: string } }
+  | {
+      dialog: 'bag-menu'
+      /** A category's 管理 menu: what the page no longer repeats per category (category-menu.tsx). */
+      bag: { bid: number; name: string; hasLinks: boolean }
+      role: Role
+    }
+  | {
+      dialog: 'item'
+      /** A bookmark's menu: what the page's list no longer repeats per bookmark. */
+      item: { id: number; name: string; type: string; liked: boolean; private: boolean }
+      /** Which of its actions the viewer has (permissions.ts: star and privacy are the owner's). */
+      may: { star: boolean; privacy: boolean; edit: boolean }
+    }
   | { dialog: 'children'; folder: { id: number; name: string; bid: number }; list: ChildRow[]; wd: string; total: number }
   | {
       dialog: 'batch'
@@ -203,6 +220,8 @@ export type HomepageDialogData =
     }
   /** The keymap popover: the viewer's own shortcut keys. */
   | { dialog: 'keymap'; keymap: Keymap }
+  /** The layout drawer: the owner's settings of the homepage, or a guest's own (owner false); this device's page width. */
+  | { dialog: 'layout'; homepageId: number; owner: boolean; values: Record<string, string | number | boolean>; pageWidthType: PageWidthType }
   | { dialog: 'more-homepages'; rows: { id: number; name: string; code: string; summary: string; isMember: boolean }[] }
 
 /** A dialog's name: `?dialog=` of its URL (dialog-href.ts). */

@@ -1,12 +1,12 @@
-import { type KeyboardEvent, type MouseEvent, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react'
 import * as Dialog from '@radix-ui/react-dialog'
 import { Form, Link } from 'react-router'
-import { shortcutLabel } from '#app/schemas/keymap.ts'
+import { DEFAULT_KEYMAP, shortcutLabel } from '#app/schemas/keymap-keys.ts'
 import { NO_RESULTS_MSG, SEARCH_HISTORY_SHOWN, SEARCH_KEYWORD_MAX } from '#app/schemas/search.ts'
 import type { SearchHit, SearchPage } from '#app/services/search.server.ts'
-import { useIsMac, useShortcut } from '#app/utils/use-shortcut.ts'
+import { useIsMac } from '#app/utils/use-shortcut.ts'
+import { onSearchShortcut } from './search-shortcut.ts'
 import { groupHits, groupLabel, HitBody, hitLinkProps, searchPageHref } from './search-results.tsx'
-import './search.css'
 
 /** A pause in typing this long starts the search. */
 const DEBOUNCE_MS = 200
@@ -31,7 +31,13 @@ const post = (path: string, body: Record<string, unknown> = {}) =>
  * combobox whose arrow keys move through them, Enter opens one in a new tab, 加载更多 for the next
  * 5, and the last 3 keywords while the box is empty. Escape closes it and focus goes back.
  */
-export function SearchLauncher({ keymap, shortcut: shortcutOn }: { keymap: string; shortcut: boolean }) {
+export function SearchLauncher({
+  keymap = DEFAULT_KEYMAP.searchKeymap,
+  shortcut: shortcutOn,
+}: {
+  keymap?: string
+  shortcut: boolean
+}) {
   const [open, setOpen] = useState(false)
   const [history, setHistory] = useState<string[]>([])
   const returnTo = useRef<Element | null>(null)
@@ -46,8 +52,13 @@ export function SearchLauncher({ keymap, shortcut: shortcutOn }: { keymap: strin
       .then((answer) => answer.code === 1 && setHistory(answer.data))
       .catch(() => setHistory([]))
   }
-  // Ctrl (⌘ on a Mac) + the user's key, on their own homepage (spec §5 Keymap); an empty key is switched off.
-  useShortcut(keymap, show, shortcutOn)
+  // Ctrl (⌘ on a Mac) + the user's key, on their own homepage (spec §5 Keymap): the header listens
+  // (site-header.tsx), each press opens the dialog, one made before this code had come too.
+  const latestShow = useRef(show)
+  useEffect(() => {
+    latestShow.current = show
+  })
+  useEffect(() => onSearchShortcut(() => latestShow.current()), [])
   const mac = useIsMac()
 
   const onButtonClick = (event: MouseEvent<HTMLAnchorElement>) => {

@@ -1,10 +1,11 @@
-import * as Dialog from '@radix-ui/react-dialog'
 import { useRef, useState } from 'react'
-import { Link, NavLink } from 'react-router'
+import { NavLink } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { TOOL_BOX_HREF } from '#app/tools/registry.ts'
-import { ToolDirectory } from './tool-directory.tsx'
-import './tools.css'
+import { TOOL_BOX_HREF } from '#app/tools/tool-box-href.ts'
+import { lazyPart } from '../lazy-part.tsx'
+
+/** The drawer's code (Radix, the directory) loads when it is first opened, or hovered (ADR 015). */
+const ToolDrawer = lazyPart(() => import('./tool-drawer-dialog.tsx').then((m) => m.ToolDrawer))
 
 /**
  * The header's 工具箱 entry (spec §2 tool drawer). A plain link to /tool, which is the whole tool
@@ -14,10 +15,13 @@ import './tools.css'
 export function ToolDrawerLink({ className, children = '工具箱' }: { className?: string; children?: React.ReactNode }) {
   const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
+  // Drawn from its first opening on, so that it can close (and give focus back) as before.
+  const [used, setUsed] = useState(false)
   const link = useRef<HTMLAnchorElement>(null)
   function onClick(event: React.MouseEvent<HTMLAnchorElement>) {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     event.preventDefault()
+    setUsed(true)
     setOpen(true)
   }
   return (
@@ -30,45 +34,12 @@ export function ToolDrawerLink({ className, children = '工具箱' }: { classNam
         aria-haspopup={hydrated ? 'dialog' : undefined}
         aria-expanded={hydrated ? open : undefined}
         onClick={hydrated ? onClick : undefined}
+        onPointerEnter={hydrated ? ToolDrawer.preload : undefined}
+        onFocus={hydrated ? ToolDrawer.preload : undefined}
       >
         {children}
       </NavLink>
-      {hydrated ? <ToolDrawer open={open} onOpenChange={setOpen} returnFocus={() => link.current?.focus()} /> : null}
+      {hydrated && used ? <ToolDrawer open={open} onOpenChange={setOpen} returnFocus={() => link.current?.focus()} /> : null}
     </>
-  )
-}
-
-/** The drawer itself: every tool by category, each category in its registry width. */
-export function ToolDrawer({ open, onOpenChange, returnFocus }: { open: boolean; onOpenChange: (open: boolean) => void; returnFocus?: () => void }) {
-  const close = () => onOpenChange(false)
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          className="toolbox-drawer"
-          aria-describedby={undefined}
-          onCloseAutoFocus={(event) => {
-            // Opened from a link, not a Radix trigger: say where focus goes back to.
-            if (!returnFocus) return
-            event.preventDefault()
-            returnFocus()
-          }}
-        >
-          <header className="dialog-header">
-            <Dialog.Title>工具箱</Dialog.Title>
-            <Dialog.Close className="dialog-close" aria-label="关闭">
-              ×
-            </Dialog.Close>
-          </header>
-          <ToolDirectory heading="h3" compact widths onNavigate={close} />
-          <p className="toolbox-drawer-all">
-            <Link to={TOOL_BOX_HREF} onClick={close}>
-              查看全部工具
-            </Link>
-          </p>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   )
 }

@@ -1,4 +1,3 @@
-import { ICON_EMOJI } from '#app/weather/codes.ts'
 import type { WeatherInfo } from '#app/weather/types.ts'
 
 /** Now, today and the next days for the chosen city; the calm message when the provider failed. */
@@ -24,7 +23,7 @@ export function WeatherReportView({ weather }: { weather: WeatherInfo }) {
         {place} {weather.city.area}
       </h3>
       <p className="weather-now">
-        <span aria-hidden="true">{ICON_EMOJI[lives.icon]}</span> <strong>{lives.info}</strong> {lives.temperature}°C ·{' '}
+        <span className="weather-icon" data-icon={lives.icon} aria-hidden="true" /> <strong>{lives.info}</strong> {lives.temperature}°C ·{' '}
         {lives.low}~{lives.high}°C · 湿度 {lives.humidity}% · {lives.direct} {lives.power}
       </p>
       <p className="muted">
@@ -47,7 +46,7 @@ export function WeatherReportView({ weather }: { weather: WeatherInfo }) {
                 {day.week} <span className="muted">{day.date.slice(5)}</span>
               </th>
               <td>
-                <span aria-hidden="true">{ICON_EMOJI[day.icon]}</span> {day.weather}
+                <span className="weather-icon" data-icon={day.icon} aria-hidden="true" /> {day.weather}
               </td>
               <td>
                 {day.low}~{day.high}°C

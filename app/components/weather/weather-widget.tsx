@@ -1,10 +1,10 @@
-import * as Popover from '@radix-ui/react-popover'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useRouteLoaderData } from 'react-router'
-import { ICON_EMOJI } from '#app/weather/codes.ts'
 import type { WeatherInfo } from '#app/weather/types.ts'
-import { CitySelector } from './city-selector.tsx'
-import { WeatherReportView } from './weather-report.tsx'
+import { lazyPart } from '../lazy-part.tsx'
+
+/** The popover (Radix, the report, the city selector) loads when it is first opened, or hovered (ADR 015). */
+const WeatherPopover = lazyPart(() => import('./weather-popover.tsx').then((m) => m.WeatherPopover))
 
 /** A start page stays open for hours: the weather is asked again when the cache would have turned. */
 const REFRESH_MS = 30 * 60_000
@@ -28,6 +28,7 @@ export function WeatherWidget() {
   const [fresh, setFresh] = useState<WeatherInfo | null>(null)
   const weather = fresh ?? root?.weather
   const [open, setOpen] = useState(false)
+  const [used, setUsed] = useState(false)
   const anchor = useRef<HTMLAnchorElement>(null)
   const close = useCallback(() => setOpen(false), [])
   // New loader data (a save, a navigation) replaces what the widget fetched itself.
@@ -60,41 +61,27 @@ export function WeatherWidget() {
       ? `${weather.city.area} ${weather.lives.info} ${weather.lives.temperature}°C`
       : `${weather.city.area} 天气`
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Anchor asChild>
-        <Link
-          ref={anchor}
-          to="/weather"
-          className="weather-widget"
-          aria-haspopup="dialog"
-          aria-expanded={open}
-          onClick={(event) => {
-            event.preventDefault()
-            if (!open) void refresh()
-            setOpen(!open)
-          }}
-        >
-          {weather.lives ? <span aria-hidden="true">{ICON_EMOJI[weather.lives.icon]} </span> : null}
-          {label}
-        </Link>
-      </Popover.Anchor>
-      <Popover.Portal>
-        <Popover.Content
-          className="weather-popover"
-          aria-label="天气"
-          sideOffset={6}
-          align="end"
-          // No Radix Trigger (the anchor is a link for no-JS browsers): return focus to it by hand.
-          onCloseAutoFocus={(event) => {
-            event.preventDefault()
-            anchor.current?.focus()
-          }}
-        >
-          <WeatherReportView weather={weather} />
-          <h3 className="weather-select-title">选择城市</h3>
-          <CitySelector onSaved={close} />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <>
+      <Link
+        ref={anchor}
+        to="/weather"
+        className="weather-widget"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={WeatherPopover.preload}
+        onFocus={WeatherPopover.preload}
+        onClick={(event) => {
+          event.preventDefault()
+          if (!open) void refresh()
+          setUsed(true)
+          setOpen(!open)
+        }}
+      >
+        {weather.lives ? <><span className="weather-icon" data-icon={weather.lives.icon} aria-hidden="true" />{' '}</> : null}
+        {label}
+      </Link>
+      {/* Drawn from its first opening on, so that it can close (and give focus back) as before. */}
+      {used ? <WeatherPopover open={open} onOpenChange={setOpen} anchor={anchor} weather={weather} onSaved={close} /> : null}
+    </>
   )
 }

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
-import { createdAt, deletedAt, id, sortKey, updatedAt } from '../columns.ts'
+import { createdAt, deletedAt, id, renderVersion, sortKey, updatedAt } from '../columns.ts'
 import { users } from './users.ts'
 
 export type Formats = { color?: string; style?: string; align?: string; weight?: string; size?: string }
@@ -37,6 +37,11 @@ export const homepages = pgTable(
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     layout: jsonb('layout').$type<Record<string, unknown>>().notNull().default({}),
     skin: jsonb('skin').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Bumped by database triggers on every write that changes how the homepage renders (itself,
+     * its modules, categories, bookmarks, members, follows, shares): the page cache's key.
+     */
+    renderVersion: renderVersion(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),

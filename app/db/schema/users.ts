@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
-import { createdAt, id, updatedAt } from '../columns.ts'
+import { createdAt, id, renderVersion, updatedAt } from '../columns.ts'
 
 export const users = pgTable(
   'users',
@@ -21,6 +21,8 @@ export const users = pgTable(
     rememberedSelection: jsonb('remembered_selection').$type<{ homepageId: number; moduleId: number; bid: number }>(),
     /** The area whose weather the header shows (6-digit division code; weather save-city). */
     weatherCityId: integer('weather_city_id'),
+    /** Bumped by triggers when what the user's own pages show changes (profile, homepages, notices). */
+    renderVersion: renderVersion(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -42,6 +44,25 @@ export const sessions = pgTable(
     ip: text('ip'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+)
+
+/**
+ * Forgotten-password links (app/services/password-reset.server.ts). The link carries
+ * `{selector}.{verifier}`: the row is found by the selector and the verifier compared, in constant
+ * time, with its stored SHA-256; the row is deleted when used, so a link works once.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    selector: text('selector').primaryKey(),
+    verifierHash: text('verifier_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('password_resets_user_id_idx').on(t.userId)],
 )
 
 /** Counters of rate-limiter-flexible's RateLimiterDrizzle: shared by every app process. */

@@ -1,4 +1,4 @@
-import type { Route } from './+types/import.upload'
+import type { ActionFunctionArgs } from 'react-router'
 import { apiFail, apiFlat, SERVER_ERROR_MSG } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
 import { appContext, userContext } from '#app/context.ts'
@@ -9,7 +9,7 @@ import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 export const loader = postOnly
 
 /** POST /api/import/upload (multipart `file`): a browser bookmark file, stored parsed → flat {code, fileId, msg}. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const user = context.get(userContext)
     if (!user) throw new NotSignedInError()

@@ -2,8 +2,7 @@ import { z } from 'zod'
 import { defineApi } from '#app/api/define-api.server.ts'
 import { getOnly } from '#app/api/method.server.ts'
 import { initInfo } from '#app/services/site.server.ts'
-import { readCookie } from '#app/utils/http.server.ts'
-import { readGuestConfig } from '#app/utils/preference-cookies.server.ts'
+import { readGuestConfig, readPageWidth } from '#app/utils/preference-cookies.server.ts'
 
 /** GET /api/site/init-info {domain, from, clientIp} */
 export const loader = defineApi(
@@ -11,7 +10,7 @@ export const loader = defineApi(
   async (input, { db, user, request }) =>
     initInfo(db, user, {
       domain: input.domain,
-      pageWidthType: readCookie(request, 'page_width_type'),
+      pageWidthType: await readPageWidth(request),
       guestConfig: await readGuestConfig(request),
     }),
 )

@@ -7,7 +7,7 @@ import { regionOptions } from '#app/weather/regions.server.ts'
 
 /** GET /api/weather/get-city-option {parentId}: provinces, or the cities / areas under parentId ([{id, name}]). */
 export const loader = defineApi(CityOptionParams, async ({ parentId }) => {
-  const options = regionOptions(parentId)
+  const options = await regionOptions(parentId)
   if (!options) throw new DomainError(NO_SUCH)
   return options
 })

@@ -1,0 +1,23 @@
+import type { RouterContextProvider } from 'react-router'
+import * as notFound from '#app/routes/api/not-found.ts'
+
+export type ApiArgs = { request: Request; context: Readonly<RouterContextProvider>; params: { '*'?: string } }
+type Handler = (args: ApiArgs) => Response | Promise<Response>
+type ApiCall = { loader: Handler; action: Handler }
+
+const files = import.meta.glob<ApiCall>(
+  ['../routes/api/*.ts', '!../routes/api/*.test.ts', '!../routes/api/*.server.ts', '!../routes/api/not-found.ts'],
+  { eager: true },
+)
+
+/**
+ * Every /api call of spec §7 by its path: app/routes/api/{group}.{name}.ts answers
+ * /api/{group}/{name}. They are one route (app/routes/api.ts): as 118 routes of their own they
+ * were tried one by one whenever React Router matched a URL, four times for every page.
+ */
+export const API_CALLS: ReadonlyMap<string, ApiCall> = new Map(
+  Object.entries(files).map(([file, call]) => [file.slice('../routes/api/'.length, -'.ts'.length).replaceAll('.', '/'), call]),
+)
+
+/** The call a request names, or the 404 envelope. */
+export const apiCallOf = (args: ApiArgs): ApiCall => API_CALLS.get(args.params['*'] ?? '') ?? notFound

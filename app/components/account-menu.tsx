@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react'
+import { Form, Link, useLocation } from 'react-router'
+import { NoticeLink } from './notice-link.tsx'
+import { uploadImageSrc } from '#app/uploads/upload-path.ts'
+import { USER_PAGES } from './user-pages.ts'
+
+/**
+ * The signed-in user's dropdown (spec §2): the user-centre pages and 退出 (a POST). A `<details>`
+ * with a `.menu`, like the category menus, so it opens without JavaScript and gets the same
+ * keyboard handling with it (use-popups.ts: arrows, Home / End, Escape back to the summary).
+ */
+function AccountMenu({ nickname, avatar }: { nickname: string; avatar: string | null }) {
+  const ref = useRef<HTMLDetailsElement>(null)
+  const location = useLocation()
+  // The header stays across navigations: a page chosen from the menu closes it.
+  useEffect(() => {
+    if (ref.current) ref.current.open = false
+  }, [location.key])
+  return (
+    <details className="account-menu" ref={ref}>
+      <summary>
+        {avatar ? <img className="account-face" src={uploadImageSrc(avatar, 24)} alt="" width={24} height={24} /> : null}
+        <span className="account-name">{nickname}</span>
+        <span className="visually-hidden">的账号菜单</span>
+      </summary>
+      <div className="menu">
+        {USER_PAGES.map((page) => (
+          <Link key={page.to} to={page.to}>
+            {page.label}
+          </Link>
+        ))}
+        <Form method="post" action="/logout" className="menu-form">
+          <button type="submit">退出</button>
+        </Form>
+      </div>
+    </details>
+  )
+}
+
+/** The signed-in header's right end (site-header.tsx draws it as a lazy part, ADR 015). */
+export function HeaderAccount({ nickname, avatar, noticeAmount }: { nickname: string; avatar: string | null; noticeAmount: number }) {
+  return (
+    <>
+      <NoticeLink count={noticeAmount} />
+      <AccountMenu nickname={nickname} avatar={avatar} />
+    </>
+  )
+}

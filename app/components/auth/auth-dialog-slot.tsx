@@ -1,0 +1,15 @@
+import { useLocation } from 'react-router'
+import { lazyPart, usePreloadForDialogLinks } from '../lazy-part.tsx'
+import { dialogMode } from './dialog-url.ts'
+
+/** The dialog's code (Radix, Conform, zod, the form) loads when it is first addressed (ADR 015). */
+const AuthDialog = lazyPart(() => import('./auth-dialog.tsx').then((m) => m.AuthDialog), 'auth-dialog')
+
+const isAuthDialog = (dialog: string) => dialog === 'login' || dialog === 'register'
+
+/** Where the login / register dialog goes (`?dialog=login|register`, auth-dialog.tsx); its links fetch it ahead. */
+export function AuthDialogSlot() {
+  const location = useLocation()
+  usePreloadForDialogLinks(isAuthDialog, AuthDialog.preload)
+  return dialogMode(location.search) ? <AuthDialog /> : null
+}

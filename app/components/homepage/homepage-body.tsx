@@ -1,0 +1,214 @@
+import type { BagView, ItemView, ModuleView } from '#app/services/homepage.server.ts'
+import { AnchorNav, STAR_MODULE_ID } from './anchor-nav.tsx'
+import { CategoryMenu } from './category-menu.tsx'
+import type { HomepageViewContent, HomepageViewData } from './homepage-view.tsx'
+import { Item } from './items.tsx'
+import { RefIcon, ToolLink, type ViewKit } from './view-kit.tsx'
+
+// The list of a start page (homepage-view.tsx draws it). The server renders it into every page
+// and the browser keeps that HTML without drawing it again, so its code loads only when the
+// browser draws a list itself, after a navigation or a save (ADR 015).
+
+const MODULE_CLASS: Record<number, string> = { 0: 'module-common', 1: 'module-nav', 2: 'module-image' }
+
+const heading = (level: number) => `h${Math.min(level, 6)}` as 'h2'
+
+function Category({
+  bag,
+  kit,
+  level,
+  sub = false,
+  moduleType,
+}: {
+  bag: BagView
+  kit: ViewKit
+  level: number
+  sub?: boolean
+  moduleType: number
+}) {
+  const H = heading(level)
+  const titleId = `bag-title-${bag.bid}`
+  const card = bag.card
+  const tiles = moduleType === 2 || card?.linkStyle === 'card' || card?.linkStyle === 'image'
+  const listClass = [
+    'link-grid',
+    tiles ? 'link-grid-tiles' : '',
+    card?.linkStyle === 'text' || card?.linkStyle === 'simple' ? 'link-grid-text' : '',
+    card?.linkColumn ? 'link-grid-columns' : '',
+  ]
+    .filter(Boolean)
+    .join(' ')
+  const span = card?.column && card.column >= 3 ? ' category-span-full' : card?.column === 2 ? ' category-span-2' : ''
+  const { caps } = kit
+  return (
+    <section id={`bag-${bag.bid}`} className={`category${sub ? ' category-sub' : ''}${span}`} aria-labelledby={titleId} data-id={caps.manageCategories ? bag.bid : undefined}>
+      <div className="category-head">
+        <H id={titleId} className="category-name">
+          <span className="category-icon" style={bag.color ? { color: bag.color } : undefined}>
+            <RefIcon icon={bag.icon} />
+          </span>
+          {bag.name}
+        </H>
+        <CategoryMenu bag={bag} kit={kit} />
+      </div>
+      {bag.items.length ? (
+        <ul
+          className={listClass}
+          data-bid={caps.sortBookmarks ? bag.bid : undefined}
+          style={card?.linkColumn ? ({ '--link-columns': card.linkColumn } as React.CSSProperties) : undefined}
+        >
+          {bag.items.map((item) => (
+            <Item key={item.id} item={item} kit={kit} formats={bag.formats} bid={bag.bid} />
+          ))}
+        </ul>
+      ) : bag.children?.length ? null : (
+        <p className="muted empty">这个分类还没有书签</p>
+      )}
+      {bag.children?.length ? (
+        <div className="subcategories" data-sortable={kit.caps.manageCategories || undefined}>
+          {bag.children.map((child) => (
+            <Category key={child.bid} bag={child} kit={kit} level={level + 1} sub moduleType={moduleType} />
+          ))}
+        </div>
+      ) : null}
+    </section>
+  )
+}
+
+function ModuleSection({ module, kit, detailHref }: { module: ModuleView; kit: ViewKit; detailHref: string | null }) {
+  const titleId = `module-title-${module.moduleId}`
+  return (
+    <section
+      id={`module-${module.moduleId}`}
+      className={`module ${MODULE_CLASS[module.moduleType] ?? 'module-common'}`}
+      aria-labelledby={titleId}
+    >
+      <div className="module-head">
+        <h2 id={titleId} className="module-name">
+          <RefIcon icon={module.icon} />
+          {module.name}
+        </h2>
+        {detailHref ? (
+          <a href={detailHref} className="module-open" aria-label={`单独打开模块 ${module.name}`}>
+            单独打开
+          </a>
+        ) : null}
+        <ModuleTools module={module} kit={kit} />
+      </div>
+      <ModuleCategories module={module} kit={kit} level={3} />
+    </section>
+  )
+}
+
+/** A module's categories (sortable by who may manage them), or the note that it has none. */
+function ModuleCategories({ module, kit, level }: { module: ModuleView; kit: ViewKit; level: 2 | 3 }) {
+  if (!module.bags.length) return <p className="muted empty">这个模块还没有分类</p>
+  return (
+    <div className="categories" data-sortable={kit.caps.manageCategories || undefined}>
+      {module.bags.map((bag) => (
+        <Category key={bag.bid} bag={bag} kit={kit} level={level} moduleType={module.moduleType} />
+      ))}
+    </div>
+  )
+}
+
+/** The star module (-1): the owner's starred bookmarks, wherever they live. */
+function StarModule({ items, kit }: { items: ItemView[]; kit: ViewKit }) {
+  const titleId = `module-title-${STAR_MODULE_ID}`
+  return (
+    <section id={`module-${STAR_MODULE_ID}`} className="module module-star" aria-labelledby={titleId}>
+      <div className="module-head">
+        <h2 id={titleId} className="module-name">
+          <span className="icon ico-star-on" aria-hidden="true" />
+          星标
+        </h2>
+      </div>
+      <div className="category">
+        <ul className="link-grid" data-stars={kit.caps.star || undefined}>
+          {items.map((item) => (
+            <Item key={item.id} item={item} kit={kit} />
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}
+
+function collectStarred(modules: ModuleView[], ids: number[]) {
+  if (!ids.length) return []
+  const wanted = new Set(ids)
+  const found = new Map<number, ItemView>()
+  const visitItems = (items: ItemView[]) => {
+    for (const item of items) {
+      if (wanted.has(item.id)) found.set(item.id, item)
+      if (item.children) visitItems(item.children)
+    }
+  }
+  const visitBags = (bags: BagView[]) => {
+    for (const bag of bags) {
+      visitItems(bag.items)
+      if (bag.children) visitBags(bag.children)
+    }
+  }
+  for (const module of modules) visitBags(module.bags)
+  return ids.flatMap((id) => found.get(id) ?? [])
+}
+
+/** The anchor list and the modules: what the server renders once and the browser keeps. */
+export function HomepageBody({ data, content, kit }: { data: HomepageViewData; content: HomepageViewContent; kit: ViewKit }) {
+  const starred = kit.caps.star ? collectStarred(content.modules, content.starIds) : []
+  const module = data.moduleId !== undefined ? content.modules[0] : undefined
+  return (
+    <>
+      {data.layout.anchor !== 'none' ? (
+        <AnchorNav modules={content.modules} starred={starred.length > 0} detailPage={Boolean(module)} />
+      ) : null}
+      <div className="homepage-modules">
+        {starred.length ? <StarModule items={starred} kit={kit} /> : null}
+        {module ? (
+          <ModuleBody module={module} kit={kit} />
+        ) : (
+          content.modules.map((m) => (
+            <ModuleSection key={m.moduleId} module={m} kit={kit} detailHref={data.code ? `/${data.code}/${m.moduleId}` : null} />
+          ))
+        )}
+        {!content.modules.length ? <p className="muted empty">这个主页还没有模块</p> : null}
+      </div>
+    </>
+  )
+}
+
+/** The module page: the heading is the page's h1, so the section carries only the categories. */
+function ModuleBody({ module, kit }: { module: ModuleView; kit: ViewKit }) {
+  return (
+    <section
+      id={`module-${module.moduleId}`}
+      className={`module module-page ${MODULE_CLASS[module.moduleType] ?? 'module-common'}`}
+      aria-labelledby={`module-title-${module.moduleId}`}
+    >
+      <ModuleTools module={module} kit={kit} block />
+      <ModuleCategories module={module} kit={kit} level={2} />
+    </section>
+  )
+}
+
+/** The owner's links on a module: add a category, edit the module. */
+function ModuleTools({ module, kit, block = false }: { module: { moduleId: number; name: string }; kit: ViewKit; block?: boolean }) {
+  const { caps } = kit
+  if (!caps.manageCategories && !caps.manageModules) return null
+  const Tag = block ? 'p' : 'span'
+  return (
+    <Tag className="tools module-tools">
+      {caps.manageCategories ? (
+        <ToolLink href={kit.dialog('add-bag', { moduleId: module.moduleId })} label={`添加分类：${module.name}`}>
+          添加分类
+        </ToolLink>
+      ) : null}
+      {caps.manageModules ? (
+        <ToolLink href={kit.dialog('edit-module', { moduleId: module.moduleId })} label={`编辑模块 ${module.name}`}>
+          编辑模块
+        </ToolLink>
+      ) : null}
+    </Tag>
+  )
+}

@@ -1,0 +1,23 @@
+import { SORT_LABELS, SORT_LOCKED_MSG, SORT_METHODS, type SortMethod } from '#app/schemas/sort-methods.ts'
+
+/**
+ * The viewer's bookmark order (spec §9, remembered per user): a disclosure with one button per
+ * order, posting to the page like the other toggles (a reload without JavaScript). `id`: where
+ * the side button's link leads (SORT_SWITCHER_ID).
+ */
+export function SortSwitcher({ id, sort, formAction }: { id: string; sort: SortMethod; formAction: string }) {
+  return (
+    <details className="sort-switcher" id={id}>
+      <summary>书签排序：{SORT_LABELS[sort]}</summary>
+      <form method="post" action={formAction} className="tool-form sort-options">
+        <input type="hidden" name="intent" value="switch-sort" />
+        {SORT_METHODS.map((method) => (
+          <button key={method} type="submit" name="method" value={method} className="button button-small" aria-pressed={method === sort}>
+            {SORT_LABELS[method]}
+          </button>
+        ))}
+      </form>
+      {sort === 'custom' ? null : <p className="field-hint">{SORT_LOCKED_MSG}</p>}
+    </details>
+  )
+}

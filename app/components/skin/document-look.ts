@@ -1,0 +1,35 @@
+import { createContext, useContext } from 'react'
+import { useRouteLoaderData } from 'react-router'
+import { usePageField } from '#app/utils/use-page-field.ts'
+import type { Look } from '#app/utils/theme.ts'
+
+/**
+ * A page's look as the server worked it out (utils/document-look.server.ts): the viewer's theme
+ * and theme colour, the theme drawn (light, dark, or system: the stylesheet's media query), the
+ * colour's custom properties.
+ */
+export type DocumentLook = Look & { theme: 'light' | 'dark' | 'system'; style: Record<string, string> | undefined }
+/** A start page loader's `skin`: the homepage shown, whether the viewer owns it, and the look with it. */
+export type PageSkin = { own: boolean; homepageId: number; look: DocumentLook }
+
+/** The start page's `skin`, if the page shown is one. */
+export function usePageSkin(): PageSkin | null {
+  return usePageField<PageSkin>('skin') ?? null
+}
+
+/**
+ * The look of the document (root.tsx's <html>): the start page's, else the root loader's (the
+ * viewer's own cookies). Drawn by the server on the first byte: no flash.
+ */
+export function useDocumentLook(): DocumentLook | null {
+  const root = useRouteLoaderData('root') as { look?: DocumentLook } | undefined
+  return usePageSkin()?.look ?? root?.look ?? null
+}
+
+/**
+ * The text of the page's theme re-check script (utils/theme-rule.ts THEME_SCRIPT), given by the
+ * server's entry only: the browser keeps the script the server wrote and never needs its source.
+ */
+const ThemeScriptContext = createContext('')
+export const ThemeScriptProvider = ThemeScriptContext.Provider
+export const useThemeScript = () => useContext(ThemeScriptContext)

@@ -1,0 +1,25 @@
+/**
+ * What one render tells the page cache: whether the page may be kept, and the versions of what
+ * it shows. The server makes one for a request the cache could answer next time (server/page-cache.ts);
+ * only the start-page loaders call `shows`, so every other page is rendered each time.
+ */
+export class PageRender {
+  /** Homepage id → the render_version read with it, before any of its content was read. */
+  readonly homepages = new Map<number, number>()
+  /** The homepage whose visit a repeat of this page counts (null: the viewer is its owner). */
+  visit: number | null = null
+
+  get cacheable() {
+    return this.homepages.size > 0
+  }
+
+  /**
+   * The page shows this homepage as of `renderVersion`. Read the version in the same row as the
+   * homepage, before its content: a write after that read bumps the version, so a page kept
+   * under it can be older than the database only for a version that is no longer current.
+   */
+  shows(homepage: { id: number; renderVersion: number }, options: { countsVisit: boolean }) {
+    this.homepages.set(homepage.id, homepage.renderVersion)
+    if (options.countsVisit) this.visit = homepage.id
+  }
+}

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+
+/** Who a kept page was rendered for: its signed-in user at a version, or a guest (null). */
+export type Viewer = { id: number; renderVersion: number } | null
+
+/** A rendered start page, kept with what it showed and its bytes in each encoding. */
+export type KeptPage = {
+  viewer: Viewer
+  /** [homepage id, render_version] of every homepage the page shows. */
+  homepages: [number, number][]
+  /** The homepage whose visit each repeat counts (see PageRender.visit). */
+  visit: number | null
+  /** The render's own headers (helmet's, its CSP with the render's nonce, content type). */
+  headers: Record<string, string | string[]>
+  etag: string
+  identity: Buffer
+  gzip?: Buffer
+  br?: Buffer
+}
+
+/**
+ * Rendered pages by key, least recently used first out, bounded in bytes. Only a cache: an
+ * entry is served only after `isCurrent` (versions.server.ts) has checked it against the database, so
+ * several processes on one database each keep their own and none serves a stale page.
+ */
+export class PageStore {
+  readonly #pages = new Map<string, KeptPage>()
+  #bytes = 0
+  readonly maxBytes: number
+
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes
+  }
+
+  get size() {
+    return this.#pages.size
+  }
+
+  get(key: string) {
+    return this.#pages.get(key)
+  }
+
+  /** Keeps the page and compresses it once, off the main thread; until then it is sent as is. */
+  keep(key: string, page: KeptPage) {
+    this.#drop(key)
+    if (page.identity.length > this.maxBytes) return
+    this.#pages.set(key, page)
+    this.#bytes += page.identity.length
+    this.#evict()
+    const attach = (encoding: 'gzip' | 'br') => (error: Error | null, bytes: Buffer) => {
+      // Attached only while this very page is still the one kept under the key.
+      if (error || this.#pages.get(key) !== page) return
+      page[encoding] = bytes
+      this.#bytes += bytes.length
+      this.#evict()
+    }
+    gzip(page.identity, { level: 9 }, attach('gzip'))
+    brotliCompress(
+      page.identity,
+      {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: page.identity.length,
+        },
+      },
+      attach('br'),
+    )
+  }
+
+  /** Marks the page as just used (it leaves last). */
+  touch(key: string, page: KeptPage) {
+    this.#pages.delete(key)
+    this.#pages.set(key, page)
+  }
+
+  #drop(key: string) {
+    const page = this.#pages.get(key)
+    if (!page) return
+    this.#pages.delete(key)
+    this.#bytes -= pageBytes(page)
+  }
+
+  #evict() {
+    for (const key of this.#pages.keys()) {
+      if (this.#bytes <= this.maxBytes) return
+      this.#drop(key)
+    }
+  }
+}
+
+/** Brotli's best quality: once per render, in libuv's thread pool, so requests do not wait on it. */
+const BROTLI_QUALITY = 11
+
+function pageBytes(page: KeptPage) {
+  return page.identity.length + (page.gzip?.length ?? 0) + (page.br?.length ?? 0)
+}
+
+/** A weak validator (the same for every encoding of the bytes): the body's hash. */
+export function etagOf(body: Buffer) {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`
+}
+
+/**
+ * The encoding to send for an Accept-Encoding header: brotli, else gzip, else none, among those
+ * the client accepts (q=0 refuses) and the page has ready.
+ */
+export function pickEncoding(page: KeptPage, acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null
+  const accepted = new Set<string>()
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    if (q && Number(q.slice(2)) === 0) continue
+    accepted.add(name.trim())
+  }
+  if (page.br && (accepted.has('br') || accepted.has('*'))) return 'br'
+  if (page.gzip && (accepted.has('gzip') || accepted.has('*'))) return 'gzip'
+  return null
+}

@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { homepageMembers, homepages, notices, sources, users } from '#app/db/schema/index.ts'
+import { homepageStats, visitBuffer } from '#app/services/visits.server.ts'
+import { createSession, hashToken } from '#app/auth/session.server.ts'
+import { sessions } from '#app/db/schema/index.ts'
+import { createOwner, createUser } from '#tests/db-utils.ts'
+import { createTestDb, type TestDb } from '#tests/setup/test-db.ts'
+import type { KeptPage } from './page-store.server.ts'
+import { type Ask, coalesced, isCurrent, versionReader, type Versions, viewerOf } from './versions.server.ts'
+
+/** The database triggers behind the page cache (drizzle/0009_render_versions.sql, ADR 013). */
+
+let handle: TestDb
+beforeAll(async () => {
+  handle = await createTestDb()
+})
+afterAll(() => handle.dispose())
+
+const versionsNow = (ask: Partial<Ask>) => versionReader(handle.rows)([{ session: null, homepages: [], ...ask }])
+const homepageVersion = async (id: number) => (await versionsNow({ homepages: [id] })).homepages.get(id)
+const userVersion = async (id: number) =>
+  (await handle.db.select({ v: users.renderVersion }).from(users).where(eq(users.id, id)))[0]!.v
+
+test('a statement on bookmarks bumps its homepage once, whatever its size, and no other homepage', async () => {
+  const db = handle.db
+  const a = await createOwner(db, ['甲'])
+  const b = await createOwner(db, ['乙'])
+  const [a0, b0] = [await homepageVersion(a.homepageId), await homepageVersion(b.homepageId)]
+  const row = (name: string, sortKey: number) => ({ homepageId: a.homepageId, bagId: a.bids[0]!, type: 'link' as const, name, url: 'https://a.example/', sortKey })
+  const inserted = await db.insert(sources).values([row('一', 0), row('二', 1), row('三', 2)]).returning({ id: sources.id })
+  expect(await homepageVersion(a.homepageId)).toBe(a0! + 1)
+  await db.update(sources).set({ name: '改' }).where(eq(sources.homepageId, a.homepageId))
+  expect(await homepageVersion(a.homepageId)).toBe(a0! + 2)
+  await db.delete(sources).where(eq(sources.id, inserted[0]!.id))
+  expect(await homepageVersion(a.homepageId)).toBe(a0! + 3)
+  expect(await homepageVersion(b.homepageId)).toBe(b0)
+  // The homepage's own row: any change of it.
+  await db.update(homepages).set({ title: '新名字' }).where(eq(homepages.id, b.homepageId))
+  expect(await homepageVersion(b.homepageId)).toBe(b0! + 1)
+})
+
+test('the user’s version: their own row, their homepages, their notices', async () => {
+  const db = handle.db
+  const { user, homepageId } = await createOwner(db, ['丙'])
+  let before = await userVersion(user.id)
+  await db.update(users).set({ bookmarkSort: 'latest' }).where(eq(users.id, user.id))
+  expect(await userVersion(user.id)).toBe(++before)
+  await db.update(homepages).set({ summary: '简介' }).where(eq(homepages.id, homepageId))
+  expect(await userVersion(user.id)).toBe(++before)
+  await db.insert(notices).values({ userId: user.id, kind: 'homepage', title: '新成员加入', content: '…' })
+  expect(await userVersion(user.id)).toBe(++before)
+})
+
+test('a member’s new nickname bumps the homepages they are a member of', async () => {
+  const db = handle.db
+  const owner = await createOwner(db, ['丁'])
+  const { user: member } = await createUser(db, { nickname: '旧名字' })
+  await db.insert(homepageMembers).values({ homepageId: owner.homepageId, userId: member.id })
+  const before = await homepageVersion(owner.homepageId)
+  await db.update(users).set({ searchKeymap: 'j' }).where(eq(users.id, member.id))
+  expect(await homepageVersion(owner.homepageId), 'not for a setting only they see').toBe(before)
+  await db.update(users).set({ nickname: '新名字' }).where(eq(users.id, member.id))
+  expect(await homepageVersion(owner.homepageId)).toBe(before! + 1)
+})
+
+test('isCurrent: a kept page is current while its viewer and every homepage are at the versions it was made with', async () => {
+  const db = handle.db
+  const { user, homepageId, bids } = await createOwner(db, ['戊'])
+  const session = hashToken(await createSession(db, user.id, {}))
+  const now = () => versionsNow({ session, homepages: [homepageId] })
+  const viewer = viewerOf(await now(), session)
+  expect(viewer).toEqual({ id: user.id, renderVersion: await userVersion(user.id) })
+  const page: KeptPage = { viewer, homepages: [[homepageId, (await homepageVersion(homepageId))!]], visit: null, headers: {}, etag: '', identity: Buffer.from('') }
+  expect(isCurrent(page, viewer, await now())).toBe(true)
+  expect(isCurrent(page, null, await now()), 'another viewer').toBe(false)
+  expect(isCurrent(page, { ...viewer!, renderVersion: viewer!.renderVersion + 1 }, await now())).toBe(false)
+  expect(isCurrent({ ...page, homepages: [[-1, 0]] }, viewer, await now()), 'a homepage gone').toBe(false)
+  await db.insert(sources).values({ homepageId, bagId: bids[0]!, type: 'link', name: '新', url: 'https://b.example/', sortKey: 0 })
+  expect(isCurrent(page, viewer, await now())).toBe(false)
+})
+
+test('viewerOf: each session of one read is its user; signed out, expired or never seen is a guest', async () => {
+  const db = handle.db
+  const { user } = await createOwner(db, ['庚'])
+  const [a, b] = [hashToken(await createSession(db, user.id, {})), hashToken(await createSession(db, user.id, {}))]
+  const both = await versionReader(handle.rows)([{ session: a, homepages: [] }, { session: b, homepages: [] }])
+  expect([viewerOf(both, a)?.id, viewerOf(both, b)?.id]).toEqual([user.id, user.id])
+  const viewerNow = async (session: string) => viewerOf(await versionsNow({ session }), session)
+  await db.delete(sessions).where(eq(sessions.idHash, a))
+  expect(await viewerNow(a), 'signed out').toBeNull()
+  await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.idHash, b))
+  expect(await viewerNow(b), 'expired').toBeNull()
+  expect(await viewerNow(hashToken('x'.repeat(43))), 'never seen').toBeNull()
+})
+
+test('coalesced: the asks of one moment share one read; an ask made while a read runs waits for the next', async () => {
+  const reads: Ask[][] = []
+  let finish!: () => void
+  const empty: Versions = { sessions: new Map(), homepages: new Map() }
+  const read = coalesced(async (asks) => {
+    reads.push([...asks])
+    await new Promise<void>((resolve) => (finish = resolve))
+    return empty
+  })
+  const turn = () => new Promise((resolve) => setImmediate(resolve))
+  const first = [read({ session: null, homepages: [1] }), read({ session: 's', homepages: [2] })]
+  await turn()
+  expect(reads).toHaveLength(1)
+  const late = read({ session: null, homepages: [3] })
+  await turn()
+  expect(reads, 'not joined to the read already running').toHaveLength(1)
+  finish()
+  await Promise.all(first)
+  await turn()
+  expect(reads.map((asks) => asks.flatMap((ask) => ask.homepages))).toEqual([[1, 2], [3]])
+  finish()
+  expect(await late).toBe(empty)
+})
+
+test('visitBuffer: views counted in memory are written together', async () => {
+  const db = handle.db
+  const { homepageId } = await createOwner(db, ['己'])
+  const visits = visitBuffer(db, 60_000)
+  for (let i = 0; i < 4; i++) visits.add(homepageId)
+  expect((await homepageStats(db, homepageId)).today).toBe(0)
+  await visits.stop()
+  expect((await homepageStats(db, homepageId)).today).toBe(4)
+})

@@ -1,0 +1,186 @@
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, href, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/user.account'
+import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
+import { readSessionToken, startSession } from '#app/auth/session.server.ts'
+import { FormError, FormField } from '#app/components/account/form-field.tsx'
+import { signInHref } from '#app/components/auth/dialog-url.ts'
+import { appContext, userContext } from '#app/context.ts'
+import { ChangePasswordSchema, NicknameSchema } from '#app/schemas/auth.ts'
+import { AVATAR_SAVED, changeAvatar, changeNickname, changePassword, NICKNAME_SAVED, PASSWORD_CHANGED } from '#app/services/user-account.server.ts'
+import { IMAGE_LIMITS } from '#app/uploads/image.server.ts'
+import { UPLOAD_RATE_MSG } from '#app/uploads/upload-api.server.ts'
+import { readFormDataCapped } from '#app/uploads/form-data.server.ts'
+import { uploadImageSrc } from '#app/uploads/upload-path.ts'
+import { DomainError } from '#app/utils/errors.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+
+const ACCOUNT_PAGE = href('/user/account')
+const INTENTS = ['nickname', 'avatar', 'password'] as const
+type Intent = (typeof INTENTS)[number]
+type ActionData = { intent: Intent; result: SubmissionResult<string[]> }
+
+export const meta: Route.MetaFunction = () => [{ title: '账号设置 - 起页' }]
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(userContext)
+  if (!user) throw redirect(signInHref(ACCOUNT_PAGE))
+  return { nickname: user.nickname, email: user.email, avatar: user.avatar }
+}
+
+/** The page's three forms, told apart by `intent`; each answers its own errors, a success is a toast. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext)
+  if (!user) throw redirect(signInHref(ACCOUNT_PAGE))
+  const { db, clientIp } = context.get(appContext)
+  const limit = IMAGE_LIMITS.avatar
+  let form: FormData
+  try {
+    // Capped as it arrives: an avatar is at most 500 KB, the other forms are tiny.
+    form = await readFormDataCapped(request, limit.maxBytes + 64 * 1024, limit.sizeMessage)
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    return redirectWithToast(ACCOUNT_PAGE, { type: 'error', msg: error.message })
+  }
+  const intent = INTENTS.find((i) => i === form.get('intent'))
+  if (!intent) return redirectWithToast(ACCOUNT_PAGE, { type: 'error', msg: '操作失败' })
+  const fail = (result: SubmissionResult<string[]>) => data<ActionData>({ intent, result }, { status: 400 })
+
+  if (intent === 'nickname') {
+    const submission = parseWithZod(form, { schema: NicknameSchema })
+    if (submission.status !== 'success') return fail(submission.reply())
+    await changeNickname(db, user, submission.value.nickname)
+    return redirectWithToast(ACCOUNT_PAGE, { type: 'success', msg: NICKNAME_SAVED })
+  }
+
+  if (intent === 'avatar') {
+    const file = form.get('avatar')
+    if (!(file instanceof File) || file.size === 0) return fail({ status: 'error', error: { avatar: ['请选择要上传的图片'] } })
+    try {
+      await consumeOrThrow(db, 'upload', `user:${user.id}`, UPLOAD_RATE_MSG)
+      await changeAvatar(db, user, Buffer.from(await file.arrayBuffer()))
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error
+      return fail({ status: 'error', error: { avatar: [error.message] } })
+    }
+    return redirectWithToast(ACCOUNT_PAGE, { type: 'success', msg: AVATAR_SAVED })
+  }
+
+  const submission = parseWithZod(form, { schema: ChangePasswordSchema })
+  const hide = { hideFields: ['current', 'password', 'confirm'] }
+  if (submission.status !== 'success') return fail(submission.reply(hide))
+  try {
+    await changePassword(db, user, submission.value, readSessionToken(request))
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error
+    const errors = error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }
+    return fail(submission.reply({ ...errors, ...hide }))
+  }
+  // A new token for this browser too (SECURITY.md §2.5: rotate on a password change).
+  const cookie = await startSession(db, request, user.id, clientIp)
+  return redirectWithToast(ACCOUNT_PAGE, { type: 'success', msg: PASSWORD_CHANGED }, { 'Set-Cookie': cookie })
+}
+
+/** What the three forms share: their ids, and this intent's answer as their last result. */
+const formOptions = (id: Intent, actionData: ActionData | undefined) => ({
+  id: `account-${id}`,
+  lastResult: actionData?.intent === id ? actionData.result : undefined,
+  shouldValidate: 'onBlur' as const,
+  shouldRevalidate: 'onInput' as const,
+})
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const busy = (intent: Intent) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const [nicknameForm, nicknameFields] = useForm({
+    ...formOptions('nickname', actionData),
+    defaultValue: { nickname: loaderData.nickname },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NicknameSchema }),
+  })
+  const [avatarForm] = useForm(formOptions('avatar', actionData))
+  const [passwordForm, passwordFields] = useForm({
+    ...formOptions('password', actionData),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+  })
+  const avatarError = actionData?.intent === 'avatar' ? (actionData.result.error?.avatar ?? undefined) : undefined
+  return (
+    <section className="user-main account-page" aria-labelledby="account-title">
+      <h1 id="account-title">账号设置</h1>
+      <p className="muted">登录邮箱：{loaderData.email}</p>
+
+      <section className="account-section" aria-labelledby="account-avatar-title">
+        <h2 id="account-avatar-title">头像</h2>
+        <div className="account-avatar-row">
+          {loaderData.avatar ? (
+            <img className="account-avatar" src={uploadImageSrc(loaderData.avatar, 96)} alt="当前头像" width={96} height={96} />
+          ) : (
+            <span className="account-avatar account-avatar-empty" aria-label="还没有头像" role="img">
+              {[...loaderData.nickname][0]}
+            </span>
+          )}
+          <Form method="post" encType="multipart/form-data" {...getFormProps(avatarForm)} className="auth-form">
+            <input type="hidden" name="intent" value="avatar" />
+            <div className="field">
+              <label htmlFor="account-avatar-file">选择图片</label>
+              <input
+                id="account-avatar-file"
+                type="file"
+                name="avatar"
+                accept="image/jpeg,image/png,image/webp,image/gif"
+                aria-describedby="account-avatar-hint"
+                aria-invalid={avatarError ? true : undefined}
+                aria-errormessage={avatarError ? 'account-avatar-error' : undefined}
+              />
+              <p id="account-avatar-hint" className="field-hint">
+                JPG、PNG、WebP 或 GIF，不超过500KB；会取图片中间的正方形。
+              </p>
+              {avatarError?.length ? (
+                <p id="account-avatar-error" className="field-error" role="alert">
+                  {avatarError[0]}
+                </p>
+              ) : null}
+            </div>
+            <div>
+              <button type="submit" className="button button-primary" disabled={busy('avatar')}>
+                {busy('avatar') ? '上传中…' : '上传头像'}
+              </button>
+            </div>
+          </Form>
+        </div>
+      </section>
+
+      <section className="account-section" aria-labelledby="account-nickname-title">
+        <h2 id="account-nickname-title">昵称</h2>
+        <Form method="post" {...getFormProps(nicknameForm)} noValidate className="auth-form">
+          <input type="hidden" name="intent" value="nickname" />
+          <FormField field={nicknameFields.nickname} label="昵称" type="text" autoComplete="nickname" hint="最多20个字" />
+          <div>
+            <button type="submit" className="button button-primary" disabled={busy('nickname')}>
+              保存昵称
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section className="account-section" aria-labelledby="account-password-title">
+        <h2 id="account-password-title">修改密码</h2>
+        <Form method="post" {...getFormProps(passwordForm)} noValidate className="auth-form">
+          <input type="hidden" name="intent" value="password" />
+          <FormError id={passwordForm.errorId} errors={passwordForm.errors} />
+          {/* For password managers: which account this is. */}
+          <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
+          <FormField field={passwordFields.current} label="当前密码" type="password" autoComplete="current-password" />
+          <FormField field={passwordFields.password} label="新密码" type="password" autoComplete="new-password" hint="至少6位，可以使用中文，不会被截断" />
+          <FormField field={passwordFields.confirm} label="确认新密码" type="password" autoComplete="new-password" />
+          <p className="field-hint">修改后，其他设备上的登录都会退出。</p>
+          <div>
+            <button type="submit" className="button button-primary" disabled={busy('password')}>
+              修改密码
+            </button>
+          </div>
+        </Form>
+      </section>
+    </section>
+  )
+}

@@ -1,0 +1,154 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
+import type { DbHandle } from '#app/db/client.server.ts'
+import { isTimeToTouch, touchSession } from '#app/auth/session.server.ts'
+import { startPageKey } from '#app/page-cache/page-key.server.ts'
+import { COLOR_SCHEME_HINT } from '#app/utils/color-scheme.ts'
+import { PageRender } from '#app/page-cache/page-render.ts'
+import { etagOf, type KeptPage, PageStore, pickEncoding, type Viewer } from '#app/page-cache/page-store.server.ts'
+import { coalesced, isCurrent, versionReader, type Versions, viewerOf } from '#app/page-cache/versions.server.ts'
+import { visitBuffer } from '#app/services/visits.server.ts'
+
+/** Bytes of rendered pages kept per process (identity + gzip + brotli), least recently used out. */
+const MAX_BYTES = 48e6
+
+/** Headers of the render not replayed: they belong to one response, or are set per answer. */
+const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'etag', 'vary', 'date', 'connection', 'keep-alive', 'cache-control'])
+
+type Pending = { key: string; viewer: Viewer; render: PageRender; rendered: () => void }
+
+/**
+ * The page cache (PERFORMANCE.md budget 1, ADR 013): a start page is rendered once per change and
+ * then answered from memory, compressed once, with an ETag. `serve` runs first and answers a
+ * request whose page is kept and current; otherwise it hands the render a PageRender, and
+ * `capture` (after the compression middleware, so that it sees the page's own bytes) keeps what
+ * was sent when the loaders said what it shows. A page being rendered is rendered once: the
+ * requests for it that come meanwhile wait for that render (then check it like any other).
+ */
+export function pageCache({ db, rows }: DbHandle, { enabled }: { enabled: boolean }) {
+  const store = new PageStore(MAX_BYTES)
+  const visits = visitBuffer(db)
+  const versionsOf = coalesced(versionReader(rows))
+  /** Key → settles when the render in progress for it has been sent (kept or not). */
+  const rendering = new Map<string, Promise<void>>()
+
+  async function answer(req: Request, res: Response, next: NextFunction) {
+    const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
+    const view = startPageKey({ url, cookie: req.headers.cookie, colorScheme: req.get(COLOR_SCHEME_HINT) })
+    if (!view) return next()
+    for (let waited = false; ; waited = true) {
+      const page = store.get(view.key)
+      const versions = await versionsOf({ session: view.session, homepages: page?.homepages.map(([id]) => id) ?? [] })
+      const viewer = viewerOf(versions, view.session)
+      if (page && isCurrent(page, viewer, versions)) {
+        store.touch(view.key, page)
+        if (page.visit !== null) visits.add(page.visit)
+        keepSessionFresh(view.session, versions)
+        return send(req, res, page)
+      }
+      const inProgress = rendering.get(view.key)
+      // A render that ended while the versions were read kept a page they were not read for.
+      const keptMeanwhile = store.get(view.key) !== page
+      // Wait once: a page that cannot be kept must not queue its requests one behind another.
+      if ((inProgress || keptMeanwhile) && !waited) {
+        await inProgress
+        continue
+      }
+      res.locals.pageCache = { key: view.key, viewer, render: new PageRender(), rendered: inProgress ? () => {} : track(view.key, res) } satisfies Pending
+      return next()
+    }
+  }
+
+  /** Marks the key as being rendered until this response is sent or closed. */
+  function track(key: string, res: Response) {
+    let settle!: () => void
+    const settled = new Promise<void>((resolve) => (settle = resolve))
+    rendering.set(key, settled)
+    const rendered = () => {
+      if (rendering.get(key) === settled) rendering.delete(key)
+      settle()
+    }
+    res.once('close', rendered)
+    return rendered
+  }
+
+  /** An answer from the cache is a request of the session like any other: its last-seen time moves on. */
+  function keepSessionFresh(session: string | null, versions: Versions) {
+    const live = session ? versions.sessions.get(session) : undefined
+    if (!session || !live || !isTimeToTouch(live.lastSeenAt, Date.now())) return
+    touchSession(db, session).catch((error) => console.error('Page cache: session touch:', error))
+  }
+
+  const serve: RequestHandler = (req, res, next) => {
+    if (!enabled || req.method !== 'GET') return next()
+    // Only a cache: if it fails, the page is rendered as if it were not there.
+    answer(req, res, next).catch((error) => {
+      console.error('Page cache:', error)
+      next()
+    })
+  }
+
+  /** Tees the bytes React Router writes; keeps them when the page may be kept. */
+  const capture: RequestHandler = (_req, res, next) => {
+    const pending = res.locals.pageCache as Pending | undefined
+    if (!pending) return next()
+    const chunks: Buffer[] = []
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean
+    const end = res.end.bind(res) as (...args: unknown[]) => Response
+    const collect = (chunk: unknown) => {
+      if (typeof chunk === 'string') chunks.push(Buffer.from(chunk))
+      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk))
+    }
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      collect(chunk)
+      return write(chunk, ...rest)
+    }) as Response['write']
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (typeof chunk !== 'function') collect(chunk)
+      keepIfAllowed(res, pending, chunks)
+      pending.rendered()
+      return end(chunk, ...rest)
+    }) as Response['end']
+    next()
+  }
+
+  function keepIfAllowed(res: Response, { key, viewer, render }: Pending, chunks: Buffer[]) {
+    const type = String(res.getHeader('content-type') ?? '')
+    if (!render.cacheable || res.statusCode !== 200 || res.getHeader('set-cookie') || !type.startsWith('text/html')) return
+    const headers: KeptPage['headers'] = {}
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      if (!PER_RESPONSE.has(name) && value !== undefined) headers[name] = typeof value === 'number' ? String(value) : value
+    }
+    const identity = Buffer.concat(chunks)
+    store.keep(key, { viewer, homepages: [...render.homepages], visit: render.visit, headers, etag: etagOf(identity), identity })
+  }
+
+  return {
+    serve,
+    capture,
+    /** The AppContext's pageRender for this request, if the page may be kept. */
+    renderOf: (res: Response) => (res.locals.pageCache as Pending | undefined)?.render,
+    stop: () => visits.stop(),
+  }
+}
+
+function send(req: Request, res: Response, page: KeptPage) {
+  const headers: Record<string, string | string[] | number> = {
+    ...page.headers,
+    etag: page.etag,
+    vary: `Accept-Encoding, Cookie, ${COLOR_SCHEME_HINT}`,
+    // The browser keeps it but asks each time: a 304 when nothing changed.
+    'cache-control': 'private, no-cache',
+  }
+  const validators = req.headers['if-none-match']?.split(',').map((tag) => tag.trim()) ?? []
+  if (validators.includes(page.etag) || validators.includes('*')) {
+    res.writeHead(304, headers)
+    res.end()
+    return
+  }
+  const encoding = pickEncoding(page, req.headers['accept-encoding'])
+  const body = encoding ? page[encoding]! : page.identity
+  if (encoding) headers['content-encoding'] = encoding
+  headers['content-length'] = body.length
+  res.writeHead(200, headers)
+  res.end(body)
+}

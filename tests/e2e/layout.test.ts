@@ -1,0 +1,122 @@
+import AxeBuilder from '@axe-core/playwright'
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test'
+import { gotoReady, PASSWORD, uniqueEmail, uniqueNickname } from './helpers.ts'
+
+/**
+ * The layout settings drawer (issue 15), with JavaScript (a modal drawer) and without (the same
+ * form in the page): opened by keyboard, the root font size and the sidebar position changed by
+ * keyboard, saved, and the page changes; axe checks the open drawer. The owner's settings are
+ * saved on the homepage, a guest's in cookies.
+ */
+
+/** The page's flash message (the drawer's sliders are status outputs too). */
+const toaster = (page: Page) => page.locator('.toaster')
+const drawer = (page: Page, js: boolean): Locator => (js ? page.getByRole('dialog', { name: '布局设置' }) : page.getByRole('region', { name: '布局设置' }))
+
+async function signUp(page: Page) {
+  const response = await page.request.post('/api/sign/on', { form: { user_nickname: uniqueNickname(), user_email: uniqueEmail(), user_password: PASSWORD } })
+  expect((await response.json()).code).toBe(1)
+}
+
+/** Opens the drawer from its link by keyboard: focus, then Enter. */
+async function openByKeyboard(page: Page, js: boolean, link: Locator) {
+  await link.focus()
+  await page.keyboard.press('Enter')
+  const panel = drawer(page, js)
+  await expect(panel).toBeVisible()
+  return panel
+}
+
+/**
+ * axe on the open drawer. Without JavaScript axe cannot run in the page (its timers never fire):
+ * the same address is opened, with the page's cookies, in a context that runs axe but refuses
+ * every script of ours, leaving exactly the server's HTML (as a11y.test.ts does).
+ */
+async function expectNoSeriousViolations(page: Page, js: boolean, browser: Browser, baseURL: string | undefined) {
+  let target = page
+  if (!js) {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: true, storageState: await page.context().storageState() })
+    await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
+    target = await context.newPage()
+    await target.goto(page.url())
+  }
+  try {
+    const results = await new AxeBuilder({ page: target }).include('.manage-dialog').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+    expect(results.passes.length).toBeGreaterThan(5)
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => `${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ')}`) }))
+    expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
+  } finally {
+    if (target !== page) await target.context().close()
+  }
+}
+
+/** Root font up by `steps` (arrow keys on the slider) and the side buttons to the left (arrow keys in the radio group). */
+async function changeByKeyboard(page: Page, panel: Locator, fontKey: 'ArrowRight' | 'ArrowLeft', steps: number, preview: string | null) {
+  const slider = panel.getByRole('slider', { name: /字体大小/ })
+  await slider.focus()
+  for (let i = 0; i < steps; i++) await page.keyboard.press(fontKey)
+  // With JavaScript the page previews the size before it is saved.
+  if (preview) await expect(page.locator('html')).toHaveCSS('font-size', preview)
+  // The checked radio of the group is the one Tab reaches; ArrowLeft moves 右侧 → 左侧.
+  await panel.getByRole('group', { name: '侧边按钮位置' }).getByRole('radio', { name: '右侧' }).focus()
+  await page.keyboard.press('ArrowLeft')
+  await expect(panel.getByRole('group', { name: '侧边按钮位置' }).getByRole('radio', { name: '左侧' })).toBeChecked()
+  await panel.getByRole('button', { name: '保存设置' }).focus()
+  await page.keyboard.press('Enter')
+}
+
+// Two saves, axe and a second browser under a loaded machine: more than the default 30 s.
+test.describe.configure({ timeout: 90_000 })
+
+test('the owner opens the drawer by keyboard, changes the font size and the sidebar, and the page changes', async ({ page, browser, baseURL, javaScriptEnabled: js }) => {
+  await signUp(page)
+  await gotoReady(page, '/', js)
+  await expect(page.locator('html')).toHaveCSS('font-size', '16px')
+  const panel = await openByKeyboard(page, js, page.getByRole('link', { name: '布局', exact: true }))
+  // Every switch is the owner's to change.
+  await expect(panel.getByRole('switch', { name: '在新标签页打开书签' })).toBeEnabled()
+  await expectNoSeriousViolations(page, js, browser, baseURL)
+
+  await changeByKeyboard(page, panel, 'ArrowRight', 2, js ? '18px' : null)
+  await expect(toaster(page)).toHaveText('所有设置已保存成功~')
+  await expect(drawer(page, js)).toHaveCount(0)
+  await expect(page.locator('html')).toHaveCSS('font-size', '18px')
+  await expect(page.getByRole('navigation', { name: '快捷按钮' })).toHaveClass(/side-buttons-left/)
+  // Saved on the homepage: a reload shows the same.
+  await gotoReady(page, '/', js)
+  await expect(page.locator('html')).toHaveCSS('font-size', '18px')
+  const info = (await (await page.request.get('/api/site/init-info')).json()).data
+  expect(info.homepageLayout).toMatchObject({ rootFontSize: 18, sidebarPosition: 'left' })
+})
+
+test('a guest opens the drawer from the side buttons; their settings stay in this browser', async ({ page, browser, baseURL, javaScriptEnabled: js }) => {
+  await gotoReady(page, '/', js)
+  const panel = await openByKeyboard(page, js, page.getByRole('navigation', { name: '快捷按钮' }).getByRole('link', { name: '布局' }))
+  // The switches and the owner-only radios are disabled for guests (spec §5).
+  await expect(panel.getByRole('switch', { name: '显示搜索框' })).toBeDisabled()
+  await expect(panel.getByRole('group', { name: '背景范围' }).getByRole('radio').first()).toBeDisabled()
+  await expectNoSeriousViolations(page, js, browser, baseURL)
+
+  await changeByKeyboard(page, panel, 'ArrowLeft', 2, js ? '14px' : null)
+  await expect(toaster(page)).toHaveText('所有设置已保存成功~')
+  await expect(page.locator('html')).toHaveCSS('font-size', '14px')
+  await expect(page.getByRole('navigation', { name: '快捷按钮' })).toHaveClass(/side-buttons-left/)
+
+  // Another browser's guest is not affected.
+  const other = await browser.newContext({ baseURL, javaScriptEnabled: js })
+  try {
+    const otherPage = await other.newPage()
+    await gotoReady(otherPage, '/', js)
+    await expect(otherPage.locator('html')).toHaveCSS('font-size', '16px')
+  } finally {
+    await other.close()
+  }
+
+  // Simple mode is for signed-in users.
+  const again = await openByKeyboard(page, js, page.getByRole('navigation', { name: '快捷按钮' }).getByRole('link', { name: '布局' }))
+  await again.getByRole('radio', { name: '简约' }).check()
+  await again.getByRole('button', { name: '保存设置' }).click()
+  await expect(toaster(page)).toHaveText('此模式仅限登录后使用')
+})
