@@ -22,6 +22,7 @@ import { uploadsRouter } from '#server/uploads.ts'
 
 const config = env()
 const isDev = config.NODE_ENV === 'development'
+const KEEP_ALIVE_MS = 65_000
 
 // A fresh clone has no ./data: make every directory the server writes to before opening any.
 try {
@@ -141,6 +142,10 @@ const server = app.listen(config.PORT, config.HOST, () => {
   const port = typeof address === 'object' && address ? address.port : config.PORT
   console.log(`起页 listening on http://localhost:${port} (${handle.driver})`)
 })
+// Node closes an idle kept-alive socket after 5 s; a client sending on it at that moment gets a
+// reset (a lost POST). Idle sockets stay longer than clients and proxies keep theirs (60 s).
+server.keepAliveTimeout = KEEP_ALIVE_MS
+server.headersTimeout = KEEP_ALIVE_MS + 1_000
 
 let closing = false
 async function shutdown() {

@@ -160,3 +160,11 @@ test('the static-file middlewares see only paths that can name a file, never a p
   }
   expect(seen).toEqual(['/favicon.svg', '/robots.txt', '/a/b.png'])
 })
+
+// A client reusing a kept-alive socket as the server closes it loses its request (a reset): the
+// server keeps idle sockets longer than browsers and proxies keep theirs.
+test('idle kept-alive connections are kept for at least a minute', async () => {
+  const { headers } = await raw('/robots.txt', { Connection: 'keep-alive' })
+  expect(headers['keep-alive']).toMatch(/timeout=(\d+)/)
+  expect(Number(/timeout=(\d+)/.exec(String(headers['keep-alive']))![1])).toBeGreaterThanOrEqual(60)
+})
