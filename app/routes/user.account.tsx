@@ -169,7 +169,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <input type="hidden" name="intent" value="password" />
           <FormError id={passwordForm.errorId} errors={passwordForm.errors} />
           {/* For password managers: which account this is. */}
-          <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
+          <input type="email" name="username" autoComplete="username" value={loaderData.email ?? ''} readOnly hidden />
           <FormField field={passwordFields.current} label="当前密码" type="password" autoComplete="current-password" />
           <FormField field={passwordFields.password} label="新密码" type="password" autoComplete="new-password" hint="至少6位，可以使用中文，不会被截断" />
           <FormField field={passwordFields.confirm} label="确认新密码" type="password" autoComplete="new-password" />

@@ -51,7 +51,7 @@ export async function requestPasswordReset(
 
 async function deliverReset(db: Db, email: string, origin: string, mailer: Mailer) {
   const [user] = await db
-    .select({ id: users.id, nickname: users.nickname, email: users.email })
+    .select({ id: users.id, nickname: users.nickname })
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(1)
@@ -66,7 +66,7 @@ async function deliverReset(db: Db, email: string, origin: string, mailer: Maile
   })
   const link = `${origin}${RESET_PATH}?${new URLSearchParams({ token })}`
   await mailer.send({
-    to: user.email,
+    to: email,
     subject: '起页：重置密码',
     text: `${user.nickname}，你好：\n\n有人（希望是你）在起页申请找回密码。打开下面的链接设置新密码，链接${minutes}分钟内有效，只能使用一次：\n\n${link}\n\n如果不是你申请的，忽略这封邮件即可，你的密码不会改变。\n`,
     html: `<p>${escapeHtml(user.nickname)}，你好：</p><p>有人（希望是你）在起页申请找回密码。打开下面的链接设置新密码，链接${minutes}分钟内有效，只能使用一次：</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>如果不是你申请的，忽略这封邮件即可，你的密码不会改变。</p>`,

@@ -6,10 +6,11 @@ export const users = pgTable(
   'users',
   {
     id: id(),
-    /** Stored trimmed and lower-cased (see normaliseEmail). */
-    email: text('email').notNull(),
+    /** Stored trimmed and lower-cased (see normaliseEmail); null for an account made by a social sign-in that gave none. */
+    email: text('email'),
     nickname: varchar('nickname', { length: 20 }).notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for an account made by a social sign-in until a password is set. */
+    passwordHash: text('password_hash'),
     avatar: text('avatar'),
     status: smallint('status').notNull().default(1),
     searchKeymap: varchar('search_keymap', { length: 1 }).notNull().default('k'),
@@ -44,6 +45,30 @@ export const sessions = pgTable(
     ip: text('ip'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+)
+
+/**
+ * Social ways in (GitHub, QQ, Weibo, WeChat): an identity is found by the provider's stable id,
+ * never by e-mail. A user has at most one of each provider.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'github' | 'qq' | 'weibo' | 'wechat' */
+    provider: varchar('provider', { length: 20 }).notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    /** The provider's display name or login, shown in the account page. */
+    displayName: text('display_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_identities_provider_key').on(t.provider, t.providerUserId),
+    uniqueIndex('user_identities_user_provider_key').on(t.userId, t.provider),
+  ],
 )
 
 /**
