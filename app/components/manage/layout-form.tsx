@@ -13,6 +13,8 @@ import { ThemeColorField } from '#app/components/skin/theme-color-field.tsx'
 import type { ManageDialogData, ManageFormProps } from './types.ts'
 
 type Data = Extract<ManageDialogData, { dialog: 'layout' }>
+/** A slider saves this long after it was last let go. */
+const SAVE_AFTER_MS = 400
 type Option = { value: string | number; name: string }
 
 const SWITCH_LABELS: Record<(typeof LAYOUT_SWITCHES)[number], string> = {
@@ -173,12 +175,18 @@ export function LayoutForm({ data }: ManageFormProps<Data>) {
   )
   const previewFont = (size: string) => document.documentElement.style.setProperty('font-size', `${size}px`)
   const busy = fetcher.state !== 'idle' || reset.state !== 'idle'
-  // A released slider saves the whole form and keeps the drawer open (RELEASED_FIELD).
+  // A released slider saves the whole form and keeps the drawer open (RELEASED_FIELD); arrow keys
+  // fire a change per press, so presses close together save once, with the last value.
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(pending.current), [])
   const save = ({ form }: HTMLInputElement) => {
-    if (!form) return
-    const data = new FormData(form)
-    data.set(RELEASED_FIELD, '1')
-    void fetcher.submit(data, { method: 'post', preventScrollReset: true })
+    clearTimeout(pending.current)
+    pending.current = setTimeout(() => {
+      if (!form) return
+      const data = new FormData(form)
+      data.set(RELEASED_FIELD, '1')
+      void fetcher.submit(data, { method: 'post', preventScrollReset: true })
+    }, SAVE_AFTER_MS)
   }
   return (
     <div className="layout-drawer">
