@@ -218,14 +218,12 @@ function LinkedWaysIn({ identities, linkable, busy }: { identities: { provider: 
         <ul className="identity-list">
           {identities.map((identity) => (
             <li key={identity.provider}>
-              <span>
-                {label(identity.provider)}：{identity.displayName || '已绑定'}
-              </span>
+              <span>{`${label(identity.provider)}：${identity.displayName || '已绑定'}`}</span>
               <Form method="post">
                 <input type="hidden" name="intent" value="unlink" />
                 <input type="hidden" name="provider" value={identity.provider} />
                 <button type="submit" className="button" disabled={busy}>
-                  解绑{label(identity.provider)}
+                  {`解绑${label(identity.provider)}`}
                 </button>
               </Form>
             </li>
@@ -238,7 +236,7 @@ function LinkedWaysIn({ identities, linkable, busy }: { identities: { provider: 
         <p className="social-login-buttons">
           {linkable.map((provider) => (
             <Link key={provider} to={oauthStartHref(provider, ACCOUNT_PAGE)} reloadDocument className="button social-button" data-provider={provider}>
-              绑定{label(provider)}
+              {`绑定${label(provider)}`}
             </Link>
           ))}
         </p>

@@ -20,7 +20,7 @@ export function SocialButtons({ redirectTo, title = '其他登录方式' }: { re
       <p className="social-login-buttons">
         {providers.map((provider) => (
           <Link key={provider} to={oauthStartHref(provider, redirectTo)} reloadDocument className="button social-button" data-provider={provider}>
-            {PROVIDER_LABELS[provider]}登录
+            {`${PROVIDER_LABELS[provider]}登录`}
           </Link>
         ))}
       </p>
