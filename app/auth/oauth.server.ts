@@ -2,6 +2,7 @@ import { OAuth2Tokens } from 'arctic'
 import { Authenticator } from 'remix-auth'
 import { CodeChallengeMethod, OAuth2Strategy } from 'remix-auth-oauth2'
 import type { AppContext } from '#app/context.ts'
+import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
 import { OAUTH_PROVIDERS, PROVIDER_LABELS, type OAuthProvider } from '#app/auth/oauth-providers.ts'
 import { saveOAuthState, takeOAuthState, type OAuthFlow, type SocialProfile } from '#app/services/oauth.server.ts'
 import { env } from '#app/utils/env.server.ts'
@@ -12,6 +13,7 @@ import { appOrigin, isHttps, readCookie, serializeCookie } from '#app/utils/http
 export const OAUTH_STATE_MINUTES = 10
 
 export const OAUTH_WRONG_BROWSER = '登录请求无效：它不是从这个浏览器发起的，请重新登录'
+export const OAUTH_TOO_MANY = '登录请求过于频繁，请稍后再试'
 export const OAUTH_CANCELLED = '你已取消授权，未能登录'
 export const oauthCodeRefused = (label: string) => `${label}拒绝了这次授权（授权码无效、已过期或已被使用），请重新登录`
 export const oauthUnreachable = (label: string) => `暂时无法连接${label}，请稍后再试`
@@ -233,7 +235,7 @@ export type OAuthStart = { redirectTo: string; linkUserId: number | null }
  * Throws DomainError with the message to show.
  */
 export async function authenticateWithProvider(
-  { db }: Pick<AppContext, 'db'>,
+  { db, clientIp }: Pick<AppContext, 'db' | 'clientIp'>,
   provider: OAuthProvider,
   request: Request,
   start: OAuthStart,
@@ -243,6 +245,7 @@ export async function authenticateWithProvider(
   let flow: OAuthFlow | undefined
   const keeper: StateKeeper = {
     async save(state, codeVerifier) {
+      await consumeOrThrow(db, 'oauthStart', clientIp, OAUTH_TOO_MANY)
       await saveOAuthState(db, { provider, state, codeVerifier, ...start, minutes: OAUTH_STATE_MINUTES })
       return serializeCookie(stateCookieName(request), state, { maxAge: OAUTH_STATE_MINUTES * 60, secure: isHttps(request) })
     },

@@ -24,7 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, clientIp } = context.get(appContext)
   const headers = new Headers({ 'Set-Cookie': clearStateCookie(request) })
   try {
-    const { profile, flow } = await authenticateWithProvider({ db }, provider, request, { redirectTo: '/', linkUserId: null })
+    const { profile, flow } = await authenticateWithProvider({ db, clientIp }, provider, request, { redirectTo: '/', linkUserId: null })
     // Checked again on the way out: the path was checked when it was stored.
     const redirectTo = safeRedirect(flow.redirectTo, request)
     if (flow.linkUserId !== null) {

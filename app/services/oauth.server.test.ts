@@ -114,7 +114,7 @@ test('unlinking keeps at least one way in, also when two unlinks race', async ()
 /** The strategy against the local provider: start, approve, callback; returns the profile. */
 async function runFlow(p: 'github' | 'qq' | 'weibo', uid: string, tamper?: (callback: URL) => Promise<void> | void) {
   const { authenticateWithProvider } = await import('#app/auth/oauth.server.ts')
-  const start = await authenticateWithProvider({ db: db() }, p, new Request(`http://qiye.test/oauth/${p}`), { redirectTo: '/x', linkUserId: null }).catch((r: unknown) => r)
+  const start = await authenticateWithProvider({ db: db(), clientIp: uniqueIp() }, p, new Request(`http://qiye.test/oauth/${p}`), { redirectTo: '/x', linkUserId: null }).catch((r: unknown) => r)
   if (!(start instanceof Response)) throw start
   const cookie = start.headers.get('Set-Cookie')!.split(';')[0]!
   const authorize = new URL(start.headers.get('Location')!)
@@ -125,7 +125,7 @@ async function runFlow(p: 'github' | 'qq' | 'weibo', uid: string, tamper?: (call
   const back = await fetch(new URL(authorize.pathname, authorize), { method: 'POST', body: form, redirect: 'manual' })
   const callback = new URL(back.headers.get('Location')!)
   await tamper?.(callback)
-  return authenticateWithProvider({ db: db() }, p, new Request(callback, { headers: { Cookie: cookie } }), { redirectTo: '/', linkUserId: null })
+  return authenticateWithProvider({ db: db(), clientIp: uniqueIp() }, p, new Request(callback, { headers: { Cookie: cookie } }), { redirectTo: '/', linkUserId: null })
 }
 
 test('each provider\'s shape: the stable id (GitHub id, QQ openid, Weibo uid) and name come back; the flow keeps its return path', async () => {
@@ -145,4 +145,15 @@ test('the provider refuses a code without its PKCE verifier, or one made for ano
   const wrongVerifier = () => db().update(oauthStates).set({ codeVerifier: 'x'.repeat(43) }).then(() => undefined)
   await expect(runFlow('github', '1', wrongVerifier)).rejects.toThrow('GitHub拒绝了这次授权')
   expect(provider.tokenRequests().slice(before).map((r) => r.reason)).toEqual(['unknown or used code', 'unknown or used code', 'bad PKCE verifier'])
+})
+
+test('starts are limited per IP (each one stores a state row)', async () => {
+  const { authenticateWithProvider, OAUTH_TOO_MANY } = await import('#app/auth/oauth.server.ts')
+  const ip = uniqueIp()
+  const start = () =>
+    authenticateWithProvider({ db: db(), clientIp: ip }, 'github', new Request('http://qiye.test/oauth/github'), { redirectTo: '/', linkUserId: null }).catch((r: unknown) => r)
+  for (let i = 0; i < 60; i++) expect(await start()).toBeInstanceOf(Response)
+  const refused = await start()
+  expect(refused).toBeInstanceOf(Error)
+  expect((refused as Error).message).toBe(OAUTH_TOO_MANY)
 })
