@@ -4,6 +4,7 @@ import { useEffect, useId } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { LoginSchema, RegisterSchema } from '#app/schemas/auth.ts'
 import { AUTH_TITLES, type AuthMode } from './dialog-url.ts'
+import { SocialButtons } from './social-buttons.tsx'
 
 export type AuthActionData = { intent: AuthMode; result: SubmissionResult<string[]> }
 
@@ -122,6 +123,7 @@ export function AuthForm({
           {mode === 'login' ? '注册新账号' : '去登录'}
         </Link>
       </p>
+      <SocialButtons redirectTo={redirectTo} />
     </fetcher.Form>
   )
 }
