@@ -18,8 +18,6 @@ export default [
   route('api/*', 'routes/api.ts'),
   // The search-engine box's choice and query history (cookies; a form or a fetcher posts here).
   route('resources/engine', 'routes/resources.engine.ts'),
-  // The skin drawer's picture upload as a plain multipart form (works without JavaScript).
-  route('resources/skin-upload', 'routes/resources.skin-upload.ts'),
   // Library icons as SVG for CSS masks: /resources/icons/tabler/star.svg.
   route('resources/icons/:prefix/:file', 'routes/resources.icon.ts'),
   // Static segments rank first, so personal domains never shadow the routes above.

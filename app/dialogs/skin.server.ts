@@ -1,3 +1,4 @@
+import { pathOf, signInHref } from '#app/components/auth/dialog-url.ts'
 import { ClearSkinFormSchema, SaveThemeColorFormSchema, SaveThemeFormSchema, SKIN_CLEARED_MSG, SKIN_SAVED_MSG } from '#app/schemas/skin.ts'
 import { clearSkin, ownsHomepage, saveTheme, saveThemeColor } from '#app/services/skin.server.ts'
 import { guestConfigCookie, readGuestConfig, setPreference, skinCookie, themeCookie } from '#app/utils/preference-cookies.server.ts'
@@ -17,7 +18,7 @@ import { clickIntent, family, guestDialog, viewerIntent } from './family.server.
 
 /**
  * The skin drawer (spec §2, 540px): theme, timed window, theme colour, background (library
- * picture, colour, upload; the upload itself posts to /resources/skin-upload), opacity and blur, reset. Anyone who sees the
+ * picture, colour, upload; the upload itself posts to /api/skin/upload), opacity and blur, reset. Anyone who sees the
  * homepage opens it; its owner saves on the homepage, anyone else (guests too) for themselves in
  * cookies (spec §6; preference-cookies.server.ts), which no one else sees.
  */
@@ -33,7 +34,7 @@ export const skinFamily = family({
           dialog: 'skin',
           homepageId: resolved.homepage.id,
           own: await ownsHomepage(db, user, resolved.homepage.id),
-          signedIn: user !== null,
+          signIn: user ? null : signInHref(pathOf(url)),
           tab,
           cid,
           categories: skinCategories(),

@@ -13,7 +13,7 @@ const FORM_OVERHEAD = 64 * 1024
 
 /**
  * A custom skin upload from a multipart request (`file`), for /api/skin/upload and the drawer's
- * form without JavaScript (/resources/skin-upload): the per-user upload limit, the body capped at
+ * form without JavaScript (/api/skin/upload): the per-user upload limit, the body capped at
  * 3 MB and a little (the spec's 3M message), then checked, re-encoded and put in the history.
  */
 export async function uploadSkinFrom(db: Db, user: User, request: Request) {

@@ -108,7 +108,7 @@ test('the drawer without JavaScript: the source tabs, a category’s pictures, t
   // A guest's custom tab asks to sign in; the owner's has the multipart upload form.
   expect(await (await guest.request(`/${code}?dialog=skin&tab=custom`)).text()).toContain('自定义皮肤需要登录后使用')
   const custom = await (await owner.client.request(`/${code}?dialog=skin&tab=custom`)).text()
-  expect(/<form[^>]*skin-upload[^>]*>/.exec(custom)![0]).toMatch(/^(?=.*action="\/resources\/skin-upload\?redirectTo=%2F)(?=.*encType="multipart\/form-data")(?=.*method="post")/)
+  expect(/<form[^>]*skin-upload[^>]*>/.exec(custom)![0]).toMatch(/^(?=.*action="\/api\/skin\/upload\?redirectTo=%2F)(?=.*encType="multipart\/form-data")(?=.*method="post")/)
 })
 
 test('the owner’s picture, opacity, blur and colour are saved on the homepage and seen by a guest; reset clears them', async () => {
@@ -246,7 +246,7 @@ test('custom upload: refuses SVG, over 3 MB, a non-image and GIF with the messag
 
 test('custom upload without JavaScript: the multipart form goes back to the drawer with a toast; a guest goes to sign in', async () => {
   const drawer = `/${code}?dialog=skin&tab=custom`
-  const action = `/resources/skin-upload?redirectTo=${encodeURIComponent(drawer)}`
+  const action = `/api/skin/upload?redirectTo=${encodeURIComponent(drawer)}`
   const done = await upload(owner.client, action, await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2a9d8f' } }).png().toBuffer(), 'a.png', 'image/png')
   expect(done.status).toBe(302)
   expect(done.headers.get('location')).toBe(drawer)

@@ -68,7 +68,8 @@ export type ManageDialogData =
       dialog: 'skin'
       homepageId: number
       own: boolean
-      signedIn: boolean
+      /** Guests: where to sign in and come back to the drawer (custom upload is for signed-in users). */
+      signIn: string | null
       /** The background source shown (`?tab=`), the picture category (`?cid=`), its pictures, the viewer's uploads. */
       tab: SkinTab
       cid: number

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useFetcher, useLocation } from 'react-router'
-import { signInHref } from '#app/components/auth/dialog-url.ts'
 import { dialogHref } from '#app/components/manage/dialog-href.ts'
 import type { ManageDialogData } from '#app/components/manage/types.ts'
 import { COLOR_GROUPS, FUZZY_MAX, FUZZY_STEP, fuzzyLevel, SKIN_TABS, type SkinBackground } from '#app/schemas/skin-background.ts'
@@ -10,7 +9,7 @@ type Data = Extract<ManageDialogData, { dialog: 'skin' }>
 /**
  * The skin drawer's background part (spec §2 Skin panel): three sources as tabs — the library's
  * pictures by category, the 15 colour groups, the viewer's uploads — then opacity and blur, all
- * plain forms posting to the page (dialogs/skin.server.ts; the upload to /resources/skin-upload),
+ * plain forms posting to the page (dialogs/skin.server.ts; the upload to /api/skin/upload),
  * the same with and without JavaScript. With it, the sliders preview on the page and save when let go.
  */
 export function SkinBackgroundPanel({ data, background }: { data: Data; background: SkinBackground }) {
@@ -75,11 +74,11 @@ export function SkinBackgroundPanel({ data, background }: { data: Data; backgrou
             使用颜色
           </button>
         </pick.Form>
-      ) : data.signedIn ? (
+      ) : data.signIn === null ? (
         <CustomTab data={data} background={background} here={here} />
       ) : (
         <p className="field-hint">
-          自定义皮肤需要登录后使用。<a href={signInHref(here)}>登录</a>
+          自定义皮肤需要登录后使用。<a href={data.signIn}>登录</a>
         </p>
       )}
       <Effects data={data} background={background} />
@@ -93,7 +92,7 @@ function CustomTab({ data, background, here }: { data: Data; background: SkinBac
   const remove = useFetcher()
   return (
     <div className="skin-custom">
-      <form method="post" action={`/resources/skin-upload?redirectTo=${encodeURIComponent(here)}`} encType="multipart/form-data" className="skin-upload">
+      <form method="post" action={`/api/skin/upload?redirectTo=${encodeURIComponent(here)}`} encType="multipart/form-data" className="skin-upload">
         <label htmlFor="skin-file">上传图片（JPG、PNG、WebP，不超过 3M）</label>
         <input id="skin-file" type="file" name="file" accept="image/jpeg,image/png,image/webp" required />
         <button type="submit" className="button button-primary">
