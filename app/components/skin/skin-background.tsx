@@ -190,7 +190,10 @@ function Range({ name, label, min, max, step, value, onRelease }: { name: 'opaci
           preview(name, v)
         }}
       />
-      <output htmlFor={id}>{shown}</output>
+      {/* The value beside it (the slider itself tells screen readers). */}
+      <span className="skin-range-value" aria-hidden="true">
+        {shown}
+      </span>
     </div>
   )
 }
