@@ -14,6 +14,8 @@ import { recordVisit } from '#app/services/visits.server.ts'
 import type { PageChrome } from '#app/components/side-buttons.tsx'
 import { readGuestConfig, readPageWidth } from '#app/utils/preference-cookies.server.ts'
 import { homepageLook } from '#app/services/skin.server.ts'
+import { homepageBackground, viewerBackground } from '#app/services/skin-background.server.ts'
+import { backgroundVars } from '#app/schemas/skin-background.ts'
 import type { PageSkin } from '#app/components/skin/document-look.ts'
 import { documentLook } from '#app/utils/document-look.server.ts'
 
@@ -60,6 +62,11 @@ export async function loadHomepagePage(
     { ...homepageLayout(resolved.homepage), ...(!user && request ? await readGuestConfig(request) : {}) },
     { pageWidth: request ? await readPageWidth(request) : 'default', signedIn: user !== null, startPage: moduleId === undefined },
   )
+  // The skin's background (picture or colour, opacity, blur): custom properties on the wrapper (layout.css).
+  const own = resolved.role === 'owner'
+  const background = request ? await viewerBackground(request, own, resolved.homepage) : homepageBackground(resolved.homepage)
+  layout.vars = { ...layout.vars, ...backgroundVars(background) }
+  if (background.type !== 'none') layout.attrs = { ...layout.attrs, skin: background.type }
   const loaded = await loadHomepageContent(db, resolved, moduleId === undefined ? { sort } : { moduleId, sort })
   if (moduleId !== undefined && !loaded.modules.length) return null
   const content: HomepageViewContent = { modules: loaded.modules, starIds: moduleId === undefined ? loaded.starIds : [] }
@@ -102,9 +109,8 @@ export async function loadHomepagePage(
     layout: { sidebar: layout.sidebar, drawer: !user && can(resolved.role, 'layout-settings') },
   }
   // The homepage's theme and theme colour: its owner's, and its visitors' unless they chose their own (document-look.ts).
-  const own = resolved.role === 'owner'
   const skin: PageSkin | undefined = request
-    ? { own, homepageId: resolved.homepage.id, look: await documentLook(request, { own, look: homepageLook(resolved.homepage) }) }
+    ? { own, homepageId: resolved.homepage.id, look: await documentLook(request, { own, look: homepageLook(resolved.homepage) }), background }
     : undefined
   return { homepage, chrome, skin, headerTitle: intro?.title || (shareOnly ? (content.modules[0]?.name ?? SITE_NAME) : info.name) }
 }

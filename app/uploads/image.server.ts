@@ -10,6 +10,7 @@ import { UPLOAD_PREFIX } from './upload-path.ts'
 
 export const FORMAT_MSG = '只能上传 JPG、PNG、WebP、GIF 或 ICO 格式的图片'
 export const PIXELS_MSG = '图片尺寸过大'
+export const SKIN_FORMAT_MSG = '只能上传 JPG、PNG 或 WebP 格式的图片'
 
 /** Above this many pixels an image is refused from its header, before any pixel is decoded. */
 export const MAX_INPUT_PIXELS = 4096 * 4096
@@ -35,15 +36,18 @@ function loadSharp(): Promise<SharpFactory> {
   return loading
 }
 
-export type ImageKind = 'icon' | 'homepage-icon' | 'notepad' | 'avatar'
+export type ImageKind = 'icon' | 'homepage-icon' | 'notepad' | 'avatar' | 'skin'
 const KB = 1024
 /** Spec §5 limits; icons are shown at 40 and 96 px, so 256 px is plenty. */
-export const IMAGE_LIMITS: Record<ImageKind, { maxBytes: number; maxSide: number; sizeMessage: string; square?: boolean }> = {
+type ImageLimits = { maxBytes: number; maxSide: number; sizeMessage?: string; square?: boolean; formats?: readonly string[]; formatMessage?: string }
+export const IMAGE_LIMITS: Record<ImageKind, ImageLimits & { sizeMessage: string }> = {
   icon: { maxBytes: 500 * KB, maxSide: 256, sizeMessage: '文件大小不能超过500KB' },
   'homepage-icon': { maxBytes: 500 * KB, maxSide: 256, sizeMessage: '文件大小不能超过500KB' },
   notepad: { maxBytes: 3 * KB * KB, maxSide: 2000, sizeMessage: '上传图片不能超过3M' },
   /** A user's picture: the centre square of the upload, at most 256 px a side. */
   avatar: { maxBytes: 500 * KB, maxSide: 256, sizeMessage: '头像图片不能超过500KB', square: true },
+  /** Spec §5 custom skin: jpeg, jpg, png or webp, 3 MB (the message says 3M); kept at most 2880 px (§9). */
+  skin: { maxBytes: 3 * KB * KB, maxSide: 2880, sizeMessage: '上传图片不能超过3M', formats: ['jpg', 'png', 'webp'], formatMessage: SKIN_FORMAT_MSG },
 }
 
 type OutExt = 'jpg' | 'png' | 'webp'
@@ -71,9 +75,9 @@ function encode(image: Sharp, ext: OutExt) {
 }
 
 /** A sharp failure as the user sees it: too many pixels, or not an image we can read. */
-function decodeFailure(error: unknown): DomainError {
+function decodeFailure(error: unknown, formatMessage = FORMAT_MSG): DomainError {
   if (error instanceof DomainError) return error
-  return new DomainError(error instanceof Error && /pixel limit/i.test(error.message) ? PIXELS_MSG : FORMAT_MSG)
+  return new DomainError(error instanceof Error && /pixel limit/i.test(error.message) ? PIXELS_MSG : formatMessage)
 }
 
 /**
@@ -89,17 +93,19 @@ export async function processImage(
     maxSide,
     sizeMessage = `文件大小不能超过${Math.floor(maxBytes / KB)}KB`,
     square = false,
-  }: { maxBytes: number; maxSide: number; sizeMessage?: string; square?: boolean },
+    formats,
+    formatMessage = FORMAT_MSG,
+  }: ImageLimits,
 ): Promise<ProcessedImage> {
   if (bytes.length > maxBytes) throw new DomainError(sizeMessage)
   const type = bytes.length > 0 ? await fileTypeFromBuffer(bytes) : undefined
   const ext = type && OUTPUT[type.ext]
-  if (!type || !ext) throw new DomainError(FORMAT_MSG)
+  if (!type || !ext || (formats && !formats.includes(type.ext))) throw new DomainError(formatMessage)
   const sharp = await loadSharp()
   try {
     const image = type.ext === 'ico' ? icoImage(sharp, bytes) : sharp(bytes, INPUT_OPTIONS)
     const meta = await image.metadata()
-    if (type.ext !== 'ico' && meta.format !== SHARP_FORMAT[type.ext]) throw new DomainError(FORMAT_MSG)
+    if (type.ext !== 'ico' && meta.format !== SHARP_FORMAT[type.ext]) throw new DomainError(formatMessage)
     // A square keeps the centre: the shorter side, at most maxSide, cropped from the longer one.
     const side = Math.min(maxSide, meta.width ?? maxSide, meta.height ?? maxSide)
     const resized = square
@@ -108,7 +114,7 @@ export async function processImage(
     const { data, info } = await encode(resized, ext).toBuffer({ resolveWithObject: true })
     return { bytes: data, ext, contentType: CONTENT_TYPES[ext]!, width: info.width, height: info.height }
   } catch (error) {
-    throw decodeFailure(error)
+    throw decodeFailure(error, formatMessage)
   }
 }
 
@@ -184,6 +190,28 @@ export async function storeImage(
   await storage.put(name, image.bytes)
   const src = `${UPLOAD_PREFIX}${name}`
   return { src, key: src }
+}
+
+/** Spec §9: a custom skin's thumbnail is 503×198, the centre of the picture. */
+export const SKIN_THUMB = { width: 503, height: 198 } as const
+
+/**
+ * A custom skin (spec §5): checked and re-encoded as any upload (at most 2880 px a side), plus its
+ * 503×198 thumbnail, both stored and recorded. Nothing is written when the image is refused.
+ */
+export async function storeSkinImage(bytes: Buffer, { db, userId, storage = uploadStorage() }: { db: Db; userId: number; storage?: UploadStorage }) {
+  const image = await processImage(bytes, IMAGE_LIMITS.skin)
+  const sharp = await loadSharp()
+  const thumbBytes = await sharp(image.bytes, INPUT_OPTIONS).resize({ ...SKIN_THUMB, fit: 'cover', position: 'centre' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer()
+  const thumb: ProcessedImage = { bytes: thumbBytes, ext: 'jpg', contentType: CONTENT_TYPES.jpg!, ...SKIN_THUMB }
+  const stored = []
+  for (const file of [image, thumb]) {
+    const name = contentName(file)
+    await recordUpload(db, { name, kind: 'skin', bytes: file.bytes.length, userId })
+    await storage.put(name, file.bytes)
+    stored.push(`${UPLOAD_PREFIX}${name}`)
+  }
+  return { src: stored[0]!, thumb: stored[1]! }
 }
 
 /** A smaller copy of a stored (already re-encoded) JPEG or PNG, fitting in width × width. */

@@ -5,7 +5,7 @@ import { eq, getTableColumns, getTableName, inArray, is, sql } from 'drizzle-orm
 import { PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import * as schema from '#app/db/schema/index.ts'
-import { bags, homepages, iconHistory, modules, sources, uploads, users } from '#app/db/schema/index.ts'
+import { bags, homepages, iconHistory, modules, skinHistory, sources, uploads, users } from '#app/db/schema/index.ts'
 import { storeImage } from '#app/uploads/image.server.ts'
 import { diskStorage, variantName, type UploadStorage } from '#app/uploads/storage.server.ts'
 import { UPLOAD_PREFIX } from '#app/uploads/upload-path.ts'
@@ -71,7 +71,7 @@ test('an old unreferenced upload goes with its resized copies; referenced and fr
   expect((await cleanUpUploads(db(), { storage })).deleted).toEqual([])
 })
 
-test('a reference in any column of the list keeps the file: icons, the skin document, icon history, avatars', async () => {
+test('a reference in any column of the list keeps the file: icons, the skin document, icon history, avatars, skin history', async () => {
   const { user, homepageId, moduleId, bids } = await createOwner(db(), ['分类'])
   const refs = new Map<(typeof UPLOAD_REFERENCES)[number], Awaited<ReturnType<typeof upload>>>()
   for (const column of UPLOAD_REFERENCES) refs.set(column, await upload(user.id))
@@ -83,8 +83,9 @@ test('a reference in any column of the list keeps the file: icons, the skin docu
   await db().insert(sources).values({ homepageId, bagId: bids[0]!, name: '链接', url: 'https://example.com/', icon: path(sources.icon) })
   await db().insert(iconHistory).values({ userId: user.id, key: path(iconHistory.key), type: 'image' })
   await db().update(users).set({ avatar: path(users.avatar) }).where(eq(users.id, user.id))
+  await db().insert(skinHistory).values({ userId: user.id, key: path(skinHistory.key), thumb: path(skinHistory.thumb) })
   const names = [...refs.values()].map((r) => r.name)
-  expect(names).toHaveLength(7)
+  expect(names).toHaveLength(9)
   for (const name of names) await age(name, 100)
 
   await cleanUpUploads(db(), { storage })
@@ -210,6 +211,11 @@ const NOT_UPLOAD_PATHS: Record<string, string> = {
   'modules.share_params': 'share title and summary text',
   'rate_limits.key': 'a limiter key',
   'sessions.id_hash': 'a hex hash',
+  'user_identities.provider_user_id': "a provider's account id",
+  'user_identities.display_name': "a provider's display name, shown as text",
+  'oauth_states.state_hash': 'a hex hash',
+  'oauth_states.code_verifier': 'a random PKCE verifier',
+  'oauth_states.redirect_to': 'a same-origin path after sign-in',
   'sessions.user_agent': 'a browser string',
   'sessions.ip': 'an address',
   'password_resets.selector': 'a random token part',

@@ -1,6 +1,6 @@
 import { and, asc, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '#app/db/client.server.ts'
-import { bags, homepages, iconHistory, modules, sources, uploads, users } from '#app/db/schema/index.ts'
+import { bags, homepages, iconHistory, modules, skinHistory, sources, uploads, users } from '#app/db/schema/index.ts'
 import { type UploadStorage, uploadStorage } from '#app/uploads/storage.server.ts'
 import { UPLOAD_EXTS, UPLOAD_PREFIX } from '#app/uploads/upload-path.ts'
 
@@ -29,6 +29,8 @@ export const UPLOAD_REFERENCES = [
   sources.icon,
   iconHistory.key,
   users.avatar,
+  skinHistory.key,
+  skinHistory.thumb,
 ] as const
 
 /** Records an upload, or refreshes it: the same bytes uploaded again start the grace period again. */

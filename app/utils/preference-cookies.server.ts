@@ -28,6 +28,8 @@ export const guestCityCookie = createCookie('qy_city', options)
  * config's themeColorId (set-guest-config).
  */
 export const themeCookie = createCookie('qy_theme', options)
+/** The skin background a viewer chose for themselves (same rule as qy_theme); read through services/skin-background.server.ts. */
+export const skinCookie = createCookie('qy_skin', options)
 
 const header = (request: Request) => request.headers.get('Cookie')
 

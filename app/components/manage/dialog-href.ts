@@ -60,6 +60,7 @@ const DIALOG_PARAMS = [
   'page',
   'q',
   'tab',
+  'cid',
   'homepageId',
   'iconCategory',
   'iconKeyword',

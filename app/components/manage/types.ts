@@ -1,3 +1,5 @@
+import type { CustomSkin, SkinTab } from '#app/schemas/skin-background.ts'
+import type { SkinCategory, SkinPicture } from '#app/skins/library.ts'
 import type { SubmissionResult } from '@conform-to/react'
 import type { Role } from '#app/auth/permissions.ts'
 import type { CardConfig, Formats } from '#app/db/schema/index.ts'
@@ -62,7 +64,19 @@ export type ChildRow = { id: number; type: string; name: string; url: string | n
 export type ManageDialogData =
   | HomepageDialogData
   /** The skin drawer (app/dialogs/skin.server.ts); `own`: saves on the homepage, else in the viewer's cookies. */
-  | { dialog: 'skin'; homepageId: number; own: boolean }
+  | {
+      dialog: 'skin'
+      homepageId: number
+      own: boolean
+      /** Guests: where to sign in and come back to the drawer (custom upload is for signed-in users). */
+      signIn: string | null
+      /** The background source shown (`?tab=`), the picture category (`?cid=`), its pictures, the viewer's uploads. */
+      tab: SkinTab
+      cid: number
+      categories: readonly SkinCategory[]
+      pictures: readonly SkinPicture[]
+      history: readonly CustomSkin[]
+    }
   | { dialog: 'add-module' | 'edit-module'; homepageId: number; module: ModuleFields | null; iconPicker: IconPickerData }
   | { dialog: 'delete-module'; module: { moduleId: number; name: string } }
   | {

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react'
 import { useRouteLoaderData } from 'react-router'
 import { usePageField } from '#app/utils/use-page-field.ts'
 import type { Look } from '#app/utils/theme.ts'
+import type { SkinBackground } from '#app/schemas/skin-background.ts'
 
 /**
  * A page's look as the server worked it out (utils/document-look.server.ts): the viewer's theme
@@ -9,8 +10,8 @@ import type { Look } from '#app/utils/theme.ts'
  * colour's custom properties.
  */
 export type DocumentLook = Look & { theme: 'light' | 'dark' | 'system'; style: Record<string, string> | undefined }
-/** A start page loader's `skin`: the homepage shown, whether the viewer owns it, and the look with it. */
-export type PageSkin = { own: boolean; homepageId: number; look: DocumentLook }
+/** A start page loader's `skin`: the homepage shown, whether the viewer owns it, the look and the background shown. */
+export type PageSkin = { own: boolean; homepageId: number; look: DocumentLook; background: SkinBackground }
 
 /** The start page's `skin`, if the page shown is one. */
 export function usePageSkin(): PageSkin | null {

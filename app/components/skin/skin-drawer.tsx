@@ -3,7 +3,9 @@ import { useFetcher } from 'react-router'
 import { DEFAULT_THEME, THEMES } from '#app/schemas/skin.ts'
 import { ThemeColorField } from './theme-color-field.tsx'
 import type { ManageActionData, ManageDialogData, ManageFormProps } from '#app/components/manage/types.ts'
-import { useDocumentLook } from './document-look.ts'
+import { usePageSkin, useDocumentLook } from './document-look.ts'
+import { SkinBackgroundPanel } from './skin-background.tsx'
+import { DEFAULT_BACKGROUND } from '#app/schemas/skin-background.ts'
 
 type Data = Extract<ManageDialogData, { dialog: 'skin' }>
 
@@ -18,12 +20,13 @@ function useReply(lastResult: SubmissionResult<string[]> | null | undefined) {
 
 /**
  * The skin drawer's body (spec §2 Skin panel; dialog-views.tsx draws it at 540 px): the theme
- * buttons with the timed window, the 17 theme colours, and reset. Plain forms posting to the
+ * buttons with the timed window, the 17 theme colours, the background (skin-background.tsx), and reset. Plain forms posting to the
  * page (app/dialogs/skin.server.ts), the same with and without JavaScript; each choice is a radio
  * group (arrow keys) with its own save button.
  */
 export function SkinDrawer({ data, lastResult }: ManageFormProps<Data>) {
   const look = useDocumentLook()
+  const background = usePageSkin()?.background ?? DEFAULT_BACKGROUND
   const setting = look?.setting ?? DEFAULT_THEME
   const themeColorId = look?.themeColorId ?? 0
   const theme = useReply(lastResult)
@@ -82,6 +85,7 @@ export function SkinDrawer({ data, lastResult }: ManageFormProps<Data>) {
           保存主题色
         </button>
       </color.fetcher.Form>
+      <SkinBackgroundPanel data={data} background={background} />
       <reset.Form method="post" className="skin-section">
         <input type="hidden" name="intent" value="clear-skin" />
         {hid}

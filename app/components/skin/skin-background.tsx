@@ -1,0 +1,199 @@
+import { useEffect, useRef, useState } from 'react'
+import { Link, useFetcher, useLocation } from 'react-router'
+import { dialogHref } from '#app/components/manage/dialog-href.ts'
+import type { ManageDialogData } from '#app/components/manage/types.ts'
+import { COLOR_GROUPS, FUZZY_MAX, FUZZY_STEP, fuzzyLevel, SKIN_TABS, type SkinBackground } from '#app/schemas/skin-background.ts'
+
+type Data = Extract<ManageDialogData, { dialog: 'skin' }>
+
+/**
+ * The skin drawer's background part (spec §2 Skin panel): three sources as tabs — the library's
+ * pictures by category, the 15 colour groups, the viewer's uploads — then opacity and blur, all
+ * plain forms posting to the page (dialogs/skin.server.ts; the upload to /api/skin/upload),
+ * the same with and without JavaScript. With it, the sliders preview on the page and save when let go.
+ */
+export function SkinBackgroundPanel({ data, background }: { data: Data; background: SkinBackground }) {
+  const location = useLocation()
+  const here = `${location.pathname}${location.search}`
+  const pick = useFetcher()
+  const hid = <input type="hidden" name="homepageId" value={data.homepageId} />
+  return (
+    <section className="skin-section skin-background" aria-labelledby="skin-bg-title">
+      <h3 id="skin-bg-title">背景</h3>
+      <nav className="skin-tabs" aria-label="背景来源">
+        {SKIN_TABS.map((t) => (
+          <Link key={t.value} to={dialogHref(location, 'skin', { tab: t.value })} preventScrollReset aria-current={data.tab === t.value ? 'page' : undefined}>
+            {t.name}
+          </Link>
+        ))}
+      </nav>
+      {data.tab === 'image' ? (
+        <>
+          <nav className="skin-tabs skin-categories" aria-label="图片分类">
+            {data.categories.map((c) => (
+              <Link key={c.cate_id} to={dialogHref(location, 'skin', { tab: 'image', cid: c.cate_id })} preventScrollReset aria-current={data.cid === c.cate_id ? 'page' : undefined}>
+                {c.name}
+              </Link>
+            ))}
+          </nav>
+          <pick.Form method="post" className="skin-pick" key={`image:${data.cid}:${background.skin_id}`}>
+            <input type="hidden" name="intent" value="pick-skin" />
+            {hid}
+            <fieldset className="skin-pictures">
+              <legend>{data.categories.find((c) => c.cate_id === data.cid)?.name}</legend>
+              {data.pictures.map((p) => (
+                <label key={p.skin_id} className="skin-picture">
+                  <input type="radio" name="skin_id" value={p.skin_id} defaultChecked={background.type === 'image' && background.skin_id === p.skin_id} />
+                  <img src={p.thumb_url} alt="" width={150} height={100} loading="lazy" style={{ background: p.color }} />
+                  <span>{p.name}</span>
+                </label>
+              ))}
+            </fieldset>
+            <button type="submit" className="button button-primary" disabled={pick.state !== 'idle'}>
+              使用图片
+            </button>
+          </pick.Form>
+        </>
+      ) : data.tab === 'color' ? (
+        <pick.Form method="post" className="skin-pick" key={`color:${background.color}`}>
+          <input type="hidden" name="intent" value="pick-skin" />
+          {hid}
+          {COLOR_GROUPS.map((g) => (
+            <fieldset key={g.name} className="skin-colors">
+              <legend>{g.name}</legend>
+              {g.colors.map((c) => (
+                <label key={c} className="skin-swatch" title={c}>
+                  <input type="radio" name="color" value={c} defaultChecked={background.type === 'color' && background.color === c} />
+                  <span style={{ background: c }} aria-hidden="true" />
+                  <span className="visually-hidden">{`${g.name} ${c}`}</span>
+                </label>
+              ))}
+            </fieldset>
+          ))}
+          <button type="submit" className="button button-primary" disabled={pick.state !== 'idle'}>
+            使用颜色
+          </button>
+        </pick.Form>
+      ) : data.signIn === null ? (
+        <CustomTab data={data} background={background} here={here} />
+      ) : (
+        <p className="field-hint">
+          自定义皮肤需要登录后使用。<a href={data.signIn}>登录</a>
+        </p>
+      )}
+      <Effects data={data} background={background} />
+    </section>
+  )
+}
+
+/** The viewer's uploads (history with use and delete) and the upload form (multipart, no JavaScript needed). */
+function CustomTab({ data, background, here }: { data: Data; background: SkinBackground; here: string }) {
+  const use = useFetcher()
+  const remove = useFetcher()
+  return (
+    <div className="skin-custom">
+      <form method="post" action={`/api/skin/upload?redirectTo=${encodeURIComponent(here)}`} encType="multipart/form-data" className="skin-upload">
+        <label htmlFor="skin-file">上传图片（JPG、PNG、WebP，不超过 3M）</label>
+        <input id="skin-file" type="file" name="file" accept="image/jpeg,image/png,image/webp" required />
+        <button type="submit" className="button button-primary">
+          上传
+        </button>
+      </form>
+      {data.history.length ? (
+        <ul className="skin-history" aria-label="上传记录">
+          {data.history.map((h, i) => (
+            <li key={h.id}>
+              <img src={h.url} alt={`上传的图片 ${i + 1}`} width={503} height={198} loading="lazy" />
+              <use.Form method="post">
+                <input type="hidden" name="intent" value="pick-skin" />
+                <input type="hidden" name="homepageId" value={data.homepageId} />
+                <input type="hidden" name="image" value={h.key} />
+                <button type="submit" className="button" aria-pressed={background.type === 'custom' && background.image === h.key}>
+                  使用
+                </button>
+              </use.Form>
+              <remove.Form method="post">
+                <input type="hidden" name="intent" value="delete-skin-history" />
+                <input type="hidden" name="id" value={h.id} />
+                <button type="submit" className="button" aria-label={`删除上传的图片 ${i + 1}`}>
+                  删除
+                </button>
+              </remove.Form>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="field-hint">还没有上传过图片。</p>
+      )}
+    </div>
+  )
+}
+
+/** Sets the page's background custom properties while a slider moves (the page's own values come back with the next render). */
+function preview(name: 'opacity' | 'fuzzy', value: number) {
+  const page = document.querySelector<HTMLElement>('.homepage')
+  if (!page) return
+  if (name === 'opacity') page.style.setProperty('--skin-opacity', String(value / 100))
+  else page.style.setProperty('--skin-blur', `${fuzzyLevel(value) * 2}px`)
+}
+
+/** Opacity 0–100 and blur 0–30 in steps of 5 (spec §9): a button without JavaScript; with it, saved when a slider is let go. */
+function Effects({ data, background }: { data: Data; background: SkinBackground }) {
+  const fetcher = useFetcher()
+  const form = useRef<HTMLFormElement>(null)
+  const save = () => {
+    if (form.current) void fetcher.submit(form.current, { method: 'post', preventScrollReset: true })
+  }
+  return (
+    <fetcher.Form ref={form} method="post" className="skin-effects" key={`fx:${background.opacity}:${background.fuzzy}`}>
+      <input type="hidden" name="intent" value="save-skin-effects" />
+      <input type="hidden" name="homepageId" value={data.homepageId} />
+      <Range name="opacity" label="透明度" min={0} max={100} step={1} value={background.opacity} onRelease={save} />
+      <Range name="fuzzy" label="模糊度" min={0} max={FUZZY_MAX} step={FUZZY_STEP} value={background.fuzzy} onRelease={save} />
+      <button type="submit" className="button" disabled={fetcher.state !== 'idle'}>
+        保存透明度和模糊度
+      </button>
+    </fetcher.Form>
+  )
+}
+
+function Range({ name, label, min, max, step, value, onRelease }: { name: 'opacity' | 'fuzzy'; label: string; min: number; max: number; step: number; value: number; onRelease: () => void }) {
+  const [shown, setShown] = useState(value)
+  const input = useRef<HTMLInputElement>(null)
+  const release = useRef(onRelease)
+  release.current = onRelease
+  // The native change event comes when the slider is let go (React's onChange fires while it moves).
+  useEffect(() => {
+    const slider = input.current!
+    const released = () => release.current()
+    slider.addEventListener('change', released)
+    return () => slider.removeEventListener('change', released)
+  }, [])
+  const id = `skin-${name}`
+  return (
+    <div className="skin-range">
+      <label htmlFor={id}>
+        {label}（{min}–{max}）
+      </label>
+      <input
+        ref={input}
+        id={id}
+        type="range"
+        name={name}
+        min={min}
+        max={max}
+        step={step}
+        defaultValue={value}
+        onInput={(e) => {
+          const v = Number(e.currentTarget.value)
+          setShown(v)
+          preview(name, v)
+        }}
+      />
+      {/* The value beside it (the slider itself tells screen readers). */}
+      <span className="skin-range-value" aria-hidden="true">
+        {shown}
+      </span>
+    </div>
+  )
+}

@@ -1,0 +1,87 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { gotoReady, hydrated, toast } from './helpers.ts'
+
+/**
+ * Skin backgrounds (issue 15 item 1), with JavaScript and without, by keyboard: a guest picks a
+ * picture from the drawer's 图片 tab (arrow keys, Enter), moves the blur slider and saves; the
+ * server-rendered page carries the background, 80% opacity and the blur on its wrapper; a colour
+ * from the 颜色 tab replaces it; axe finds nothing serious on the drawer.
+ */
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => `${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ')}`) }))
+}
+
+const wrapperVar = (page: Page, name: string) =>
+  page.evaluate((n) => document.querySelector<HTMLElement>('.homepage')?.style.getPropertyValue(n) ?? '', name)
+
+test.setTimeout(120_000)
+
+test('a guest picks a picture, a blur and then a colour in the skin drawer by keyboard; axe passes', async ({ page, browser, baseURL, javaScriptEnabled }) => {
+  await gotoReady(page, '/?dialog=skin', javaScriptEnabled)
+  const drawer = javaScriptEnabled ? page.getByRole('dialog', { name: '皮肤' }) : page.getByRole('region', { name: '皮肤' })
+  await expect(drawer).toBeVisible()
+  if (javaScriptEnabled) await page.waitForLoadState('networkidle')
+
+  // The 图片 tab's first category: the pictures are a radio group; the arrow key picks the second.
+  const pictures = drawer.getByRole('group', { name: '渐变' })
+  await pictures.getByRole('radio').first().focus()
+  await page.keyboard.press('Space')
+  await page.keyboard.press('ArrowRight')
+  await expect(pictures.getByRole('radio').nth(1)).toBeChecked()
+  await drawer.getByRole('button', { name: '使用图片' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(toast(page).first()).toContainText('设置成功')
+  await gotoReady(page, '/?dialog=skin', javaScriptEnabled)
+  await expect(page.locator('.homepage')).toHaveAttribute('data-skin', 'image')
+  expect(await wrapperVar(page, '--skin-background')).toMatch(/^url\(\/assets\/skin-2-[0-9a-f]{10}\.jpg\)$/)
+  expect(await wrapperVar(page, '--skin-opacity')).toBe('0.8')
+
+  // Blur: three steps of 5 is 15 (level 3, 6 px). Without JavaScript the button saves; with it, the released slider.
+  await drawer.getByRole('slider', { name: /模糊度/ }).focus()
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight')
+  await expect(drawer.getByRole('slider', { name: /模糊度/ })).toHaveValue('15')
+  if (javaScriptEnabled) {
+    // The page previews while it moves, and the change saves.
+    expect(await wrapperVar(page, '--skin-blur')).toBe('6px')
+    await expect(toast(page).first()).toContainText('设置成功')
+  } else {
+    await drawer.getByRole('button', { name: '保存透明度和模糊度' }).focus()
+    await page.keyboard.press('Enter')
+  }
+  await gotoReady(page, '/?dialog=skin&tab=color', javaScriptEnabled)
+  expect(await wrapperVar(page, '--skin-blur')).toBe('6px')
+
+  // A colour from the first group (推荐).
+  const recommended = drawer.getByRole('group', { name: '推荐' })
+  await recommended.getByRole('radio').nth(2).focus()
+  await page.keyboard.press('Space')
+  await drawer.getByRole('button', { name: '使用颜色' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(toast(page).first()).toContainText('设置成功')
+  await gotoReady(page, '/', javaScriptEnabled)
+  await expect(page.locator('.homepage')).toHaveAttribute('data-skin', 'color')
+  expect(await wrapperVar(page, '--skin-background')).toBe('linear-gradient(#fdf6e3,#fdf6e3)')
+
+  // axe on the open drawer (without JavaScript: the same page in a context that refuses every script).
+  let target = page
+  if (!javaScriptEnabled) {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: true, storageState: await page.context().storageState() })
+    await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
+    target = await context.newPage()
+  }
+  try {
+    for (const tab of ['image', 'color', 'custom']) {
+      await target.goto(`/?dialog=skin&tab=${tab}`)
+      await hydrated(target, target === page && javaScriptEnabled)
+      const serious = await seriousViolations(target)
+      expect(serious, `${tab}: ${JSON.stringify(serious, null, 2)}`).toEqual([])
+    }
+  } finally {
+    if (target !== page) await target.context().close()
+  }
+})
