@@ -7,7 +7,7 @@ import { USER_PAGES } from './user-pages.ts'
 /**
  * The signed-in user's dropdown (spec §2): the user-centre pages and 退出 (a POST). A `<details>`
  * with a `.menu`, like the category menus, so it opens without JavaScript and gets the same
- * keyboard handling with it (use-popups.ts: arrows, Home / End, Escape back to the summary).
+ * keyboard handling with it (popup-keys.ts: arrows, Home / End, Escape back to the summary).
  */
 function AccountMenu({ nickname, avatar }: { nickname: string; avatar: string | null }) {
   const ref = useRef<HTMLDetailsElement>(null)

@@ -67,7 +67,7 @@ function MenuEntries({ actions, bid, form, inDialog = false }: { actions: Action
  * A category's actions (issue 11, issue 14): those who add, edit or manage get one 管理 link to
  * the category's menu dialog (ten entries repeated per category would weigh on a page of a
  * thousand links: PERFORMANCE.md budget 4); the others a small 更多 `<details>` (批量打开, 举报),
- * plain links that work without JavaScript and that use-popups.ts enhances. A single entry stays
+ * plain links that work without JavaScript and that popup-keys.ts enhances. A single entry stays
  * a plain link.
  */
 export function CategoryMenu({ bag, kit }: { bag: BagView; kit: ViewKit }) {

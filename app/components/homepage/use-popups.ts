@@ -1,78 +1,29 @@
 import { useEffect } from 'react'
+import { POPUPS } from './popup-selectors.ts'
 
 /**
- * The site's popups are `<details>`: folders (their bookmarks), category menus
- * (category-menu.tsx) and the header's account dropdown (site-header.tsx). They open and close
- * without JavaScript; these listeners, installed once on the document (by the root's shell), work
- * the same on the list React rendered and on the server's HTML it kept.
- */
-const MENUS = ['details.category-menu', 'details.account-menu']
-const POPUPS = ['details.folder', ...MENUS].join(', ')
-const OPEN_POPUPS = ['details.folder', ...MENUS].map((s) => `${s}[open]`).join(', ')
-const MENU = MENUS.join(', ')
-const OPEN_MENUS = MENUS.map((s) => `${s}[open]`).join(', ')
-const MENU_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End'])
-
-const menuItems = (menu: Element) => [...menu.querySelectorAll<HTMLElement>('.menu a, .menu button')]
-
-/** Closes the menu around `element`, if any, focus back on its summary (a choice was made). */
-export function closeMenuAround(element: Element) {
-  const menu = element.closest<HTMLDetailsElement>(MENU)
-  if (!menu?.open) return
-  menu.querySelector('summary')?.focus()
-  menu.open = false
-}
-
-/**
- * One popup open at a time; a click elsewhere or Escape closes it (Escape puts focus back on its
- * summary); focus leaving a menu closes it; in a menu ArrowDown / ArrowUp / Home / End
- * move among its items (from the summary ArrowDown opens it at the first, ArrowUp at the last).
+ * The popups' behaviour (popup-keys.ts), loaded when a popup is first reached: a pointer over
+ * it or focus on it comes before the click or key that opens it; a page whose popups are never
+ * used never loads it (issue 14 item 5: JavaScript where used).
  */
 export function usePopups() {
   useEffect(() => {
-    const closeAll = (except?: Element | null) => {
-      for (const open of document.querySelectorAll<HTMLDetailsElement>(OPEN_POPUPS)) {
-        if (!except || !open.contains(except)) open.open = false
-      }
+    let uninstall: (() => void) | undefined
+    let cancelled = false
+    const reached = (event: Event) => {
+      if (!(event.target as Element | null)?.closest?.(POPUPS)) return
+      stop()
+      void import('./popup-keys.ts').then(({ installPopups }) => {
+        if (!cancelled) uninstall = installPopups()
+      })
     }
-    const onClick = (event: MouseEvent) => closeAll(event.target as Element)
-    // `toggle` does not bubble: listened to in the capture phase.
-    const onToggle = (event: Event) => {
-      const details = event.target as HTMLDetailsElement
-      if (details.open && details.matches?.(POPUPS)) closeAll(details)
-    }
-    const onFocusIn = (event: FocusEvent) => {
-      const to = event.target as Element
-      for (const open of document.querySelectorAll<HTMLDetailsElement>(OPEN_MENUS)) if (!open.contains(to)) open.open = false
-    }
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null
-      if (event.key === 'Escape') {
-        const current = target?.closest?.(OPEN_POPUPS)
-        closeAll()
-        current?.querySelector('summary')?.focus()
-        return
-      }
-      const menu = target?.closest?.<HTMLDetailsElement>(MENU)
-      if (!menu || !MENU_KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey) return
-      const items = menuItems(menu)
-      const at = items.indexOf(target!)
-      if (!items.length || (at === -1 && !menu.open && (event.key === 'Home' || event.key === 'End'))) return
-      event.preventDefault()
-      menu.open = true
-      const last = items.length - 1
-      const next = { Home: 0, End: last, ArrowDown: at === last ? 0 : at + 1, ArrowUp: at <= 0 ? last : at - 1 }[event.key]!
-      items[next]!.focus()
-    }
-    document.addEventListener('click', onClick)
-    document.addEventListener('toggle', onToggle, true)
-    document.addEventListener('focusin', onFocusIn)
-    document.addEventListener('keydown', onKey)
+    const events = ['pointerover', 'focusin', 'toggle'] as const
+    const stop = () => events.forEach((name) => document.removeEventListener(name, reached, true))
+    events.forEach((name) => document.addEventListener(name, reached, true))
     return () => {
-      document.removeEventListener('click', onClick)
-      document.removeEventListener('toggle', onToggle, true)
-      document.removeEventListener('focusin', onFocusIn)
-      document.removeEventListener('keydown', onKey)
+      cancelled = true
+      stop()
+      uninstall?.()
     }
   }, [])
 }

@@ -1,0 +1,61 @@
+import { MENU, MENUS, POPUPS } from './popup-selectors.ts'
+
+const OPEN_POPUPS = POPUPS.split(', ').map((s) => `${s}[open]`).join(', ')
+const OPEN_MENUS = MENUS.map((s) => `${s}[open]`).join(', ')
+const MENU_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End'])
+
+const menuItems = (menu: Element) => [...menu.querySelectorAll<HTMLElement>('.menu a, .menu button')]
+
+/**
+ * One popup open at a time; a click elsewhere or Escape closes it (Escape puts focus back on its
+ * summary); focus leaving a menu closes it; in a menu ArrowDown / ArrowUp / Home / End
+ * move among its items (from the summary ArrowDown opens it at the first, ArrowUp at the last).
+ * Listeners on the document: they work the same on the list React rendered and on the server's
+ * HTML it kept. Returns their removal.
+ */
+export function installPopups() {
+  const closeAll = (except?: Element | null) => {
+    for (const open of document.querySelectorAll<HTMLDetailsElement>(OPEN_POPUPS)) {
+      if (!except || !open.contains(except)) open.open = false
+    }
+  }
+  const onClick = (event: MouseEvent) => closeAll(event.target as Element)
+  // `toggle` does not bubble: listened to in the capture phase.
+  const onToggle = (event: Event) => {
+    const details = event.target as HTMLDetailsElement
+    if (details.open && details.matches?.(POPUPS)) closeAll(details)
+  }
+  const onFocusIn = (event: FocusEvent) => {
+    const to = event.target as Element
+    for (const open of document.querySelectorAll<HTMLDetailsElement>(OPEN_MENUS)) if (!open.contains(to)) open.open = false
+  }
+  const onKey = (event: KeyboardEvent) => {
+    const target = event.target as HTMLElement | null
+    if (event.key === 'Escape') {
+      const current = target?.closest?.(OPEN_POPUPS)
+      closeAll()
+      current?.querySelector('summary')?.focus()
+      return
+    }
+    const menu = target?.closest?.<HTMLDetailsElement>(MENU)
+    if (!menu || !MENU_KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey) return
+    const items = menuItems(menu)
+    const at = items.indexOf(target!)
+    if (!items.length || (at === -1 && !menu.open && (event.key === 'Home' || event.key === 'End'))) return
+    event.preventDefault()
+    menu.open = true
+    const last = items.length - 1
+    const next = { Home: 0, End: last, ArrowDown: at === last ? 0 : at + 1, ArrowUp: at <= 0 ? last : at - 1 }[event.key]!
+    items[next]!.focus()
+  }
+  document.addEventListener('click', onClick)
+  document.addEventListener('toggle', onToggle, true)
+  document.addEventListener('focusin', onFocusIn)
+  document.addEventListener('keydown', onKey)
+  return () => {
+    document.removeEventListener('click', onClick)
+    document.removeEventListener('toggle', onToggle, true)
+    document.removeEventListener('focusin', onFocusIn)
+    document.removeEventListener('keydown', onKey)
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * The site's popups are `<details>`: folders (their bookmarks), category menus
+ * (category-menu.tsx) and the header's account dropdown (site-header.tsx). They open and close
+ * without JavaScript; popup-keys.ts adds the keyboard and one-at-a-time behaviour.
+ */
+export const MENUS = ['details.category-menu', 'details.account-menu']
+export const POPUPS = ['details.folder', ...MENUS].join(', ')
+export const MENU = MENUS.join(', ')
+
+/** Closes the menu around `element`, if any, focus back on its summary (a choice was made). */
+export function closeMenuAround(element: Element) {
+  const menu = element.closest<HTMLDetailsElement>(MENU)
+  if (!menu?.open) return
+  menu.querySelector('summary')?.focus()
+  menu.open = false
+}
