@@ -34,6 +34,9 @@ export default [
     route('user/bag-follow', 'routes/user.bag-shares.tsx', { id: 'user-bag-follow' }),
     route('user/export', 'routes/user.export.tsx'),
     route('user/bookmark-log', 'routes/user.bookmark-log.tsx'),
+    route('user/browser-history', 'routes/user.browser-history.tsx'),
+    // Account deletion (spec: logoff): re-authenticate, then everything goes (ADR 019).
+    route('user/logoff', 'routes/user.logoff.tsx'),
   ]),
   // The export's files (resource routes: no page around them).
   route('user/export/bookmarks.html', 'routes/user.export.bookmarks.ts'),

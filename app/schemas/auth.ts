@@ -57,3 +57,17 @@ export const NicknameSchema = z.object({ nickname })
 
 export type LoginInput = z.infer<typeof LoginSchema>
 export type RegisterInput = z.infer<typeof RegisterSchema>
+
+export const CONFIRM_LOGOFF = '请勾选确认框，确认已了解注销的后果'
+
+/**
+ * /user/logoff: the confirmation box, and the current password, or (for an account without one)
+ * its nickname typed again.
+ */
+export const deleteAccountSchema = (hasPassword: boolean) =>
+  z.object({
+    ...(hasPassword
+      ? { password: z.string({ error: '请输入当前密码' }).min(1, '请输入当前密码').max(PASSWORD_MAX) }
+      : { nickname: z.string({ error: '请输入你的昵称' }).trim().min(1, '请输入你的昵称').max(40) }),
+    confirm: z.boolean({ error: CONFIRM_LOGOFF }).refine((value) => value, CONFIRM_LOGOFF),
+  })

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { verifyPassword } from '#app/auth/password.server.ts'
 import { isLimited, recordFailure } from '#app/auth/rate-limit.server.ts'
 import type { Db } from '#app/db/client.server.ts'
+import { CONFIRM_LOGOFF } from '#app/schemas/auth.ts'
 import { sourceReports, uploads, users, type User } from '#app/db/schema/index.ts'
 import { removeUnreferencedUploads } from '#app/uploads/records.server.ts'
 import type { UploadStorage } from '#app/uploads/storage.server.ts'
@@ -18,7 +19,7 @@ import { TOO_MANY_PASSWORD_TRIES, WRONG_CURRENT_PASSWORD } from './user-account.
 
 export const ACCOUNT_DELETED = '账号已注销，你在起页的数据已全部删除'
 export const NICKNAME_MISMATCH = '输入的昵称与当前昵称不一致'
-export const CONFIRM_REQUIRED = '请勾选确认框，确认已了解注销的后果'
+export const CONFIRM_REQUIRED = CONFIRM_LOGOFF
 
 export type DeleteAccountInput = { password?: string; nickname?: string; confirm: boolean }
 
