@@ -8,6 +8,11 @@ export default [
   // A forgotten password (spec §2 /forget/input-email): the mail, then the link's page.
   route('forget/input-email', 'routes/forget.input-email.tsx'),
   route('forget/reset-password', 'routes/forget.reset-password.tsx'),
+  // The link mailed to a new sign-in address (e-mail change on /user/account).
+  route('email/confirm', 'routes/email.confirm.tsx'),
+  // Terms of use and privacy, linked from the login dialog.
+  route('terms', 'routes/terms.tsx'),
+  route('privacy', 'routes/privacy.tsx'),
   route('err', 'routes/err.tsx'),
   // The weather popover as a page, with the three-step city selector (works without JavaScript).
   route('weather', 'routes/weather.tsx'),

@@ -122,6 +122,9 @@ export function AuthForm({
           {mode === 'login' ? '注册新账号' : '去登录'}
         </Link>
       </p>
+      <p className="auth-terms muted">
+        {mode === 'login' ? '登录' : '注册'}即表示你同意<Link to="/terms">用户协议</Link>和<Link to="/privacy">隐私政策</Link>
+      </p>
     </fetcher.Form>
   )
 }
