@@ -17,6 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const rows = await listHistory(context.get(appContext).db, user)
   return {
     recording: user.historyRecording,
+    limit: HISTORY_LIMIT,
     visits: rows.map((row) => ({ path: row.path, title: row.title, time: formatTime(row.visitedAt.getTime(), timeZone), iso: row.visitedAt.toISOString() })),
   }
 }
@@ -41,12 +42,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function BrowserHistory({ loaderData }: Route.ComponentProps) {
-  const { recording, visits } = loaderData
+  const { recording, visits, limit } = loaderData
   return (
     <section className="user-main" aria-labelledby="history-title">
       <h1 id="history-title">浏览记录</h1>
       <p className="muted">
-        你最近在起页打开的页面（主页、模块、搜索、工具和个人中心），只有你自己看得到，最多保留{HISTORY_LIMIT}条。
+        你最近在起页打开的页面（主页、模块、搜索、工具和个人中心），只有你自己看得到，最多保留{limit}条。
       </p>
       <div className="history-actions">
         <Form method="post">
