@@ -82,7 +82,7 @@ test('browser history: pages opened (start page from the cache too), newest firs
 
   // The start page again, answered from the page cache: it moves to the top.
   await client.request('/')
-  await expect.poll(async () => (await historyOf(client)).filter(([p]) => !p.startsWith('/user/'))[0]?.[0], { timeout: 10_000, interval: 500 }).toBe('/')
+  await expect.poll(async () => (await historyOf(client)).filter(([p]) => !String(p).startsWith('/user/'))[0]?.[0], { timeout: 10_000, interval: 500 }).toBe('/')
 
   const off = await postPage(client, '/user/browser-history', { intent: 'recording', on: '0' })
   expect(off.status).toBe(302)
