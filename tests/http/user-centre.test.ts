@@ -216,3 +216,21 @@ test('account deletion: re-authenticated; the homepages, bookmarks, avatar file 
   expect(JSON.stringify(membersAfter)).not.toContain('要走的人')
   expect((await look(staying.client, '/')).html).toContain('留下的书签')
 })
+
+test('the members dialog shows each person’s avatar, or their initial', async () => {
+  const owner = await signUp(baseUrl, '有脸的主人')
+  const code = `faces${Date.now().toString(36)}`
+  await ok(post(owner.client, '/api/homepage/add', { homepageId: owner.homepageId, title: '看脸主页', summary: '', icon: 'tabler:home', code }))
+  const form = new FormData()
+  form.set('intent', 'avatar')
+  form.set('avatar', new Blob([new Uint8Array(await jpeg(90, 90, BLUE))], { type: 'image/jpeg' }), 'me.jpg')
+  expect((await owner.client.request('/user/account', { method: 'POST', headers: owner.client.sameOrigin, body: form })).status).toBe(302)
+  const avatar = /<img class="account-avatar" src="(\/uploads\/[0-9a-f]{32}\.jpg)/.exec(await (await owner.client.request('/user/account')).text())![1]!
+  const invite = await ok(post(owner.client, '/api/homepage/invite-code', { homepageId: owner.homepageId, type: 'generate' }))
+  const member = await signUp(baseUrl, '没脸的成员')
+  await ok(post(member.client, '/api/homepage/join-homepage', { code: invite.code, homepageId: owner.homepageId }))
+  const html = await (await member.client.request(`/${code}?dialog=members`)).text()
+  const list = /<div class="manage-list members-list">([\s\S]*?)<\/ul>/.exec(html)![1]!
+  expect(list).toMatch(new RegExp(`<img class="member-face" src="${avatar}\\?w=\\d+"`))
+  expect(list).toMatch(/<span class="member-face tone-\d">没<\/span>/)
+})

@@ -5,12 +5,12 @@ import { countLabel } from './homepage-bar.tsx'
 
 const FACE_TONES = 6
 
-/** One person's avatar, or the initial of their nickname in a coloured circle; decorative (the name is beside it). */
+/** One person's avatar, or the initial of their nickname in a coloured circle; put it in an aria-hidden box (the name is said beside it). */
 export function Face({ initial, avatar }: MemberFace) {
   return avatar ? (
     <img className="member-face" src={uploadImageSrc(avatar, 24)} alt="" width={24} height={24} />
   ) : (
-    <span className={`member-face tone-${(initial.codePointAt(0) ?? 0) % FACE_TONES}`} aria-hidden="true">
+    <span className={`member-face tone-${(initial.codePointAt(0) ?? 0) % FACE_TONES}`}>
       {initial}
     </span>
   )

@@ -313,7 +313,7 @@ export function MembersList({ data }: { data: Of<'members'> }) {
         {members.map((m) => (
           <li key={m.uid} className="manage-row">
             <span className="manage-row-name">
-              <span className="member-faces">
+              <span className="member-faces" aria-hidden="true">
                 <Face initial={[...m.nickname][0] ?? ''} avatar={m.avatar} />
               </span>
               <span>{m.nickname}</span>
