@@ -234,3 +234,20 @@ test('the members dialog shows each person’s avatar, or their initial', async 
   expect(list).toMatch(new RegExp(`<img class="member-face" src="${avatar}\\?w=\\d+"`))
   expect(list).toMatch(/<span class="member-face tone-\d">没<\/span>/)
 })
+
+test('the new forms refuse a cross-site post, and a guest’s post changes nothing', async () => {
+  const { client, password } = await registerAccount(baseUrl, { nickname: '不走的人' })
+  for (const [path, form] of [
+    ['/user/logoff', { password, confirm: 'on' }],
+    ['/user/browser-history', { intent: 'recording', on: '0' }],
+    ['/user/account', { intent: 'email', email: newEmail(), current: password }],
+  ] as const) {
+    const response = await client.request(path, { method: 'POST', headers: { Origin: 'https://evil.example' }, form })
+    expect(response.status, path).toBe(403)
+    const guest = await postPage(createClient(baseUrl), path, form)
+    expect(guest.status).toBe(302)
+    expect(guest.headers.get('Location')).toMatch(/^\/login\?redirectTo=/)
+  }
+  expect(await isSignedIn(client)).toBe(true)
+  expect(await (await client.request('/user/browser-history')).text()).toContain('关闭记录')
+})
