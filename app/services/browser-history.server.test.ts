@@ -12,6 +12,7 @@ test('the page of a request: data requests name their page; only kept query para
   const path = (url: string, keep?: string[]) => pagePath(new Request(`http://qiye.test${url}`), keep)
   expect(path('/_root.data?_routes=routes%2Findex')).toBe('/')
   expect(path('/abc.data')).toBe('/abc')
+  expect(path('//evil.example/x')).toBe('/evil.example/x')
   expect(path('/abc/12?dialog=members')).toBe('/abc/12')
   expect(path('/search.data?wd=%E4%B9%A6&page=2&_routes=x', ['wd'])).toBe('/search?wd=%E4%B9%A6')
 })

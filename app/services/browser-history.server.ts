@@ -32,6 +32,8 @@ export function pagePath(request: Request, keep: string[] = []): string {
   const url = new URL(request.url)
   let path = url.pathname.endsWith('.data') ? url.pathname.slice(0, -'.data'.length) : url.pathname
   if (path === '/_root') path = '/'
+  // One leading slash: the history page links to it, and `//host` would leave the site.
+  path = `/${path.replace(/^\/+/, '')}`
   const query = new URLSearchParams()
   for (const name of keep) {
     const value = url.searchParams.get(name)
