@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type Page } from '@playwright/test'
-import { apiFixture, type Api, banner, expectSignedOut, gotoReady, loginOnPage, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { waitForMail } from '../sites/mail-server.ts'
+import { apiFixture, type Api, banner, expectSignedOut, gotoReady, loginOnPage, MAIL_HTTP_PORT, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
 
 const test = base.extend<{ api: Api }>({ api: apiFixture })
 test.describe.configure({ timeout: 90_000 })
@@ -81,6 +82,24 @@ test('account deletion: the export is offered, the password is asked, then the a
 
   await loginOnPage(page, js, email, PASSWORD)
   await expect(page.locator('form#login-form').getByText('邮箱或密码错误')).toBeVisible()
+})
+
+test('e-mail change: the new address gets the link, and only its button changes the address', async ({ page, api, javaScriptEnabled: js, baseURL }) => {
+  await api('/api/sign/on', { user_nickname: uniqueNickname(), user_email: uniqueEmail(), user_password: PASSWORD })
+  const next = uniqueEmail()
+  await gotoReady(page, '/user/account', js)
+  const form = page.locator('form#account-email')
+  await form.getByLabel('新邮箱').fill(next)
+  await form.getByLabel('当前密码').fill(PASSWORD)
+  await form.getByRole('button', { name: '发送确认邮件' }).click()
+  await expect(toast(page)).toHaveText(`确认邮件已发送到 ${next}，请在30分钟内打开邮件中的链接，邮箱才会修改`)
+  const link = /\/email\/confirm\?token=[\w.-]+/.exec((await waitForMail(MAIL_HTTP_PORT, next)).text)![0]
+  await gotoReady(page, link, js)
+  await expect(page.getByText(`把起页的登录邮箱改为 ${next}？`)).toBeVisible()
+  await page.getByRole('button', { name: '确认修改' }).click()
+  await expect(page).toHaveURL(`${baseURL}/user/account`)
+  await expect(toast(page)).toHaveText('邮箱已修改，请使用新邮箱登录')
+  await expect(page.getByText(`登录邮箱：${next}`)).toBeVisible()
 })
 
 test('the new pages: no serious or critical axe violations', async ({ page, api, browser, javaScriptEnabled: js, baseURL }) => {
