@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { findChromium } from './tests/chromium.ts'
 import { testNetwork, weatherEnv } from './tests/sites/network.ts'
+import { oauthEnv } from './tests/sites/oauth-provider.ts'
 
 /**
  * End-to-end suite: the production build served by server/index.ts, driven by Chromium twice,
@@ -102,6 +103,15 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      // Our own OAuth2 provider on a port the OS picks: Playwright puts the captured
+      // OAUTH_TEST_BASE_URL into its environment, which the app server below inherits.
+      command: 'node tests/sites/oauth-provider.ts 0',
+      cwd: root,
+      wait: { stdout: /oauth provider on (?<oauth_test_base_url>http:\/\/127\.0\.0\.1:\d+)/ },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       // `npx playwright test` puts node_modules/.bin first on PATH, so this is the Node 24 of the
       // `node` devDependency (the server relies on its built-in type stripping).
       command: 'node server/index.ts',
@@ -122,6 +132,8 @@ export default defineConfig({
         APP_ORIGIN: baseURL,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         MAIL_FROM: '起页测试 <no-reply@qiye.test>',
+        // The fake provider's client ids and secrets (its base URL comes from the server above).
+        ...Object.fromEntries(Object.entries(oauthEnv(0)).filter(([key]) => key !== 'OAUTH_TEST_BASE_URL')),
         ...databaseEnv(),
         ...uploadEnv(),
       },

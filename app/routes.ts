@@ -13,6 +13,9 @@ export default [
   // Terms of use and privacy, linked from the login dialog.
   route('terms', 'routes/terms.tsx'),
   route('privacy', 'routes/privacy.tsx'),
+  // Social sign-in (spec §2 /oauth/qq, /oauth/weibo, /oauth/github): the start, and the provider's way back.
+  route('oauth/:provider', 'routes/oauth.start.tsx'),
+  route('oauth/:provider/callback', 'routes/oauth.callback.tsx'),
   route('err', 'routes/err.tsx'),
   // The weather popover as a page, with the three-step city selector (works without JavaScript).
   route('weather', 'routes/weather.tsx'),
@@ -40,7 +43,7 @@ export default [
     route('user/export', 'routes/user.export.tsx'),
     route('user/bookmark-log', 'routes/user.bookmark-log.tsx'),
     route('user/browser-history', 'routes/user.browser-history.tsx'),
-    // Account deletion (spec: logoff): re-authenticate, then everything goes (ADR 019).
+    // Account deletion (spec: logoff): re-authenticate, then everything goes (ADR 020).
     route('user/logoff', 'routes/user.logoff.tsx'),
   ]),
   // The export's files (resource routes: no page around them).

@@ -21,7 +21,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return { hasPassword: user.passwordHash !== null, nickname: user.nickname, email: user.email }
 }
 
-/** Deletes the account at once (ADR 019), then signs this browser out: its session went with the account. */
+/** Deletes the account at once (ADR 020), then signs this browser out: its session went with the account. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext)
   if (!user) throw redirect(signInHref(LOGOFF_PAGE))

@@ -10,7 +10,7 @@ import { DomainError } from '#app/utils/errors.ts'
 import { TOO_MANY_PASSWORD_TRIES, WRONG_CURRENT_PASSWORD } from './user-account.server.ts'
 
 /**
- * Account deletion (注销账号, /user/logoff; ADR 019): immediate, no grace period. The user's row
+ * Account deletion (注销账号, /user/logoff; ADR 020): immediate, no grace period. The user's row
  * goes in one transaction and every table keyed by it follows by its foreign key (ON DELETE
  * CASCADE: homepages with their modules, categories, bookmarks and notes, memberships and follows
  * anywhere, sessions, identities, notices, imports, history…); the few rows kept for others are

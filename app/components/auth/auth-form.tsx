@@ -4,6 +4,7 @@ import { useEffect, useId } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { LoginSchema, RegisterSchema } from '#app/schemas/auth.ts'
 import { AUTH_TITLES, type AuthMode } from './dialog-url.ts'
+import { SocialButtons } from './social-buttons.tsx'
 
 export type AuthActionData = { intent: AuthMode; result: SubmissionResult<string[]> }
 
@@ -122,6 +123,7 @@ export function AuthForm({
           {mode === 'login' ? '注册新账号' : '去登录'}
         </Link>
       </p>
+      <SocialButtons redirectTo={redirectTo} />
       <p className="auth-terms muted">
         {mode === 'login' ? '登录' : '注册'}即表示你同意<Link to="/terms">用户协议</Link>和<Link to="/privacy">隐私政策</Link>
       </p>
