@@ -8,6 +8,11 @@ export default [
   // A forgotten password (spec §2 /forget/input-email): the mail, then the link's page.
   route('forget/input-email', 'routes/forget.input-email.tsx'),
   route('forget/reset-password', 'routes/forget.reset-password.tsx'),
+  // The link mailed to a new sign-in address (e-mail change on /user/account).
+  route('email/confirm', 'routes/email.confirm.tsx'),
+  // Terms of use and privacy, linked from the login dialog.
+  route('terms', 'routes/terms.tsx'),
+  route('privacy', 'routes/privacy.tsx'),
   // Social sign-in (spec §2 /oauth/qq, /oauth/weibo, /oauth/github): the start, and the provider's way back.
   route('oauth/:provider', 'routes/oauth.start.tsx'),
   route('oauth/:provider/callback', 'routes/oauth.callback.tsx'),
@@ -37,6 +42,9 @@ export default [
     route('user/bag-follow', 'routes/user.bag-shares.tsx', { id: 'user-bag-follow' }),
     route('user/export', 'routes/user.export.tsx'),
     route('user/bookmark-log', 'routes/user.bookmark-log.tsx'),
+    route('user/browser-history', 'routes/user.browser-history.tsx'),
+    // Account deletion (spec: logoff): re-authenticate, then everything goes (ADR 021).
+    route('user/logoff', 'routes/user.logoff.tsx'),
   ]),
   // The export's files (resource routes: no page around them).
   route('user/export/bookmarks.html', 'routes/user.export.bookmarks.ts'),

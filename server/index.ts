@@ -16,6 +16,7 @@ import { ENGINE_ORIGINS } from '#app/utils/engines.ts'
 import { env } from '#app/utils/env.server.ts'
 import { releaseBootMemory } from '#server/memory.ts'
 import { pageCache } from '#server/page-cache.ts'
+import { historyBuffer } from '#app/services/browser-history.server.ts'
 import { builtAssets, filesOnly } from '#server/static.ts'
 import { renderQueue } from '#app/page-cache/render-queue.server.ts'
 import { uploadsRouter } from '#server/uploads.ts'
@@ -65,7 +66,9 @@ if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY)
 // Uploaded images first: they carry their own stricter headers (sandbox CSP, nosniff), not the pages'.
 app.use(uploadsRouter())
 // A kept start page is answered before any other work (its headers were the render's own).
-const pages = pageCache(handle, { enabled: config.PAGE_CACHE === 'on' && !isDev })
+// Signed-in users' browser history: buffered here, written every few seconds (never per request).
+const history = historyBuffer(handle.db)
+const pages = pageCache(handle, { enabled: config.PAGE_CACHE === 'on' && !isDev, history })
 app.use(pages.serve)
 // Start pages not kept are rendered two at a time, in the order they came (one can render while
 // the other waits on the database); a fair queue instead of a hundred renders interleaved.
@@ -126,7 +129,7 @@ app.all(
       const build = productionBuild ?? (await loadBuild())
       const { appContext } = build.entry.module as unknown as EntryWithContext
       const context = new RouterContextProvider()
-      const values: AppContext = { db: handle.db, nonce: res.locals.nonce, clientIp: req.ip ?? '', pageRender: pages.renderOf(res) }
+      const values: AppContext = { db: handle.db, nonce: res.locals.nonce, clientIp: req.ip ?? '', pageRender: pages.renderOf(res), history }
       context.set(appContext, values)
       return context
     },
@@ -157,6 +160,7 @@ async function shutdown() {
   await vite?.close()
   await maintenance.stop()
   await pages.stop()
+  await history.stop()
   await handle.close()
   process.exit(0)
 }

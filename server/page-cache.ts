@@ -6,6 +6,7 @@ import { COLOR_SCHEME_HINT } from '#app/utils/color-scheme.ts'
 import { PageRender } from '#app/page-cache/page-render.ts'
 import { etagOf, type KeptPage, PageStore, pickEncoding, type Viewer } from '#app/page-cache/page-store.server.ts'
 import { coalesced, isCurrent, keptViewer, type LiveSession, versionReader, type Versions, viewerOf } from '#app/page-cache/versions.server.ts'
+import type { HistoryBuffer } from '#app/services/browser-history.server.ts'
 import { visitBuffer } from '#app/services/visits.server.ts'
 
 /** Bytes of rendered pages kept per process (identity + gzip + brotli), least recently used out. */
@@ -24,7 +25,7 @@ type Pending = { key: string; viewer: Viewer; session: KeptPage['session']; rend
  * was sent when the loaders said what it shows. A page being rendered is rendered once: the
  * requests for it that come meanwhile wait for that render (then check it like any other).
  */
-export function pageCache({ db, rows }: DbHandle, { enabled }: { enabled: boolean }) {
+export function pageCache({ db, rows }: DbHandle, { enabled, history }: { enabled: boolean; history?: HistoryBuffer }) {
   const store = new PageStore(MAX_BYTES)
   const visits = visitBuffer(db)
   const versionsOf = coalesced(versionReader(rows))
@@ -45,6 +46,8 @@ export function pageCache({ db, rows }: DbHandle, { enabled }: { enabled: boolea
       if (page && viewer !== undefined && isCurrent(page, viewer, versions)) {
         store.touch(view.key, page)
         if (page.visit !== null) visits.add(page.visit)
+        // A map write, like the visit: the history buffer writes later (only a viewer's page has one).
+        if (viewer && page.visited) history?.add({ userId: viewer.id, ...page.visited, at: new Date() })
         keepSessionFresh(view.session, page)
         return send(req, res, page)
       }
@@ -137,7 +140,7 @@ export function pageCache({ db, rows }: DbHandle, { enabled }: { enabled: boolea
       if (!PER_RESPONSE.has(name) && value !== undefined) headers[name] = typeof value === 'number' ? String(value) : value
     }
     const identity = Buffer.concat(chunks)
-    store.keep(key, { viewer, session, homepages: [...render.homepages], visit: render.visit, headers, etag: etagOf(identity), identity })
+    store.keep(key, { viewer, session, homepages: [...render.homepages], visit: render.visit, visited: render.visited, headers, etag: etagOf(identity), identity })
   }
 
   return {

@@ -21,6 +21,8 @@ const LIMITS = {
   passwordResetIp: { points: 20, duration: HOUR },
   /** Wrong current passwords typed into the password change (a stolen session guessing it). */
   passwordChange: { points: 10, duration: HOUR, blockDuration: HOUR },
+  /** E-mail change confirmations mailed, per user (mail bombing an address through the form). */
+  emailChange: { points: 5, duration: HOUR },
   /** Server-side fetches of other sites (site name and icon, remote icons) per user. */
   outboundFetch: { points: 30, duration: 60 },
   /** Image uploads per user. */

@@ -10,4 +10,6 @@ export const USER_PAGES = [
   { to: href('/user/export'), label: '导出书签' },
   { to: href('/user/online'), label: '在线设备' },
   { to: href('/user/bookmark-log'), label: '书签日志' },
+  { to: href('/user/browser-history'), label: '浏览记录' },
+  { to: href('/user/logoff'), label: '注销账号' },
 ] as const

@@ -10,6 +10,7 @@ import {
   resetInviteLink,
   setMemberPermission,
 } from '#app/services/members.server.ts'
+import { isUploadPath } from '#app/uploads/upload-path.ts'
 import { homepageStats } from '#app/services/visits.server.ts'
 import { clickIntent, dialog, family, SET_MSG } from './family.server.ts'
 
@@ -48,9 +49,11 @@ export const peopleFamily = family({
         const page = pageParam()
         const result = await listMembers(db, user, resolved.homepage.id, { page, size: MEMBER_PAGE_SIZE })
         // The creator heads the first page; only what a row shows goes to the page.
-        const members = [...(page === 1 ? [result.creator] : []), ...result.list].map(({ uid, nickname, permission, isCreator, createTime }) => ({
+        const members = [...(page === 1 ? [result.creator] : []), ...result.list].map(({ uid, nickname, avatar, permission, isCreator, createTime }) => ({
           uid,
           nickname,
+          // Only our own uploads, as the members widget (never another site's address).
+          avatar: avatar && isUploadPath(avatar) ? avatar : '',
           permission,
           isCreator,
           createTime,

@@ -8,6 +8,8 @@ export class PageRender {
   readonly homepages = new Map<number, number>()
   /** The homepage whose visit a repeat of this page counts (null: the viewer is its owner). */
   visit: number | null = null
+  /** The page as the signed-in viewer's browser history records it (recordPage), or null. */
+  visited: { path: string; title: string } | null = null
 
   get cacheable() {
     return this.homepages.size > 0

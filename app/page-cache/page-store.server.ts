@@ -13,6 +13,8 @@ export type KeptPage = {
   homepages: [number, number][]
   /** The homepage whose visit each repeat counts (see PageRender.visit). */
   visit: number | null
+  /** The signed-in viewer's browser-history entry for each repeat (see PageRender.visited). */
+  visited?: { path: string; title: string } | null
   /** The render's own headers (helmet's, its CSP with the render's nonce, content type). */
   headers: Record<string, string | string[]>
   etag: string

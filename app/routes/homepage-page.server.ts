@@ -11,6 +11,7 @@ import { memberFaces } from '#app/services/members.server.ts'
 import { sharedModuleIntro } from '#app/services/module-share.server.ts'
 import { bookmarkSortOf } from '#app/schemas/sort.ts'
 import { recordVisit } from '#app/services/visits.server.ts'
+import { recordPage } from '#app/services/browser-history.server.ts'
 import type { PageChrome } from '#app/components/side-buttons.tsx'
 import { readGuestConfig, readPageWidth } from '#app/utils/preference-cookies.server.ts'
 import { homepageLook } from '#app/services/skin.server.ts'
@@ -112,5 +113,7 @@ export async function loadHomepagePage(
   const skin: PageSkin | undefined = request
     ? { own, homepageId: resolved.homepage.id, look: await documentLook(request, { own, look: homepageLook(resolved.homepage) }), background }
     : undefined
-  return { homepage, chrome, skin, headerTitle: intro?.title || (shareOnly ? (content.modules[0]?.name ?? SITE_NAME) : info.name) }
+  const headerTitle = intro?.title || (shareOnly ? (content.modules[0]?.name ?? SITE_NAME) : info.name)
+  if (request) recordPage(context, request, headerTitle)
+  return { homepage, chrome, skin, headerTitle }
 }

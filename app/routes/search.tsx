@@ -8,6 +8,7 @@ import { pageOf } from '#app/schemas/ids.ts'
 import { HISTORY_CLEARED_MSG, NO_RESULTS_MSG, SEARCH_HISTORY_SHOWN, SEARCH_KEYWORD_MAX } from '#app/schemas/search.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { clearSearchHistory, guestHistoryHeader, rememberSearch, searchBookmarks, searchHistoryOf } from '#app/services/search.server.ts'
+import { recordPage } from '#app/services/browser-history.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { isSameOriginRequest } from '#app/middleware/origin-guard.server.ts'
 import { isHttps } from '#app/utils/http.server.ts'
@@ -43,6 +44,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     }
   }
   const history = (await searchHistoryOf(db, user)).slice(0, SEARCH_HISTORY_SHOWN)
+  recordPage(context, request, wd ? `搜索：${wd}` : '搜索书签', { keep: ['wd'] })
   return { wd: wd ?? '', result, error, history }
 }
 

@@ -10,6 +10,7 @@ import { initialValues, TOOL_FORMS } from '#app/tools/forms.ts'
 import { TOOL_BOX_HREF, findTool } from '#app/tools/registry.ts'
 import { fail } from '#app/tools/result.ts'
 import { runTool, type ToolRun } from '#app/tools/run.ts'
+import { recordPage } from '#app/services/browser-history.server.ts'
 
 /** A form of the largest text a tool takes (100,000 characters, percent-encoded) and some room. */
 const MAX_FORM_BYTES = 2 * 1024 * 1024
@@ -21,8 +22,10 @@ function knownTool(alias: string) {
 }
 
 /** `/tool/{alias}` (spec §2): one tool. Unknown aliases are the 404 page. */
-export function loader({ params }: Route.LoaderArgs) {
-  return { alias: knownTool(params.alias).tool.alias }
+export function loader({ params, context, request }: Route.LoaderArgs) {
+  const { tool } = knownTool(params.alias)
+  recordPage(context, request, `${tool.title} - 工具箱`)
+  return { alias: tool.alias }
 }
 
 /** The form without JavaScript: the tool runs here and the page shows its answer (400 with the message beside the field when the input is wrong). */

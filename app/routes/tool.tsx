@@ -1,5 +1,11 @@
 import type { Route } from './+types/tool'
 import { ToolDirectory } from '#app/components/tools/tool-directory.tsx'
+import { recordPage } from '#app/services/browser-history.server.ts'
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  recordPage(context, request, '工具箱')
+  return null
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: '工具箱 - 起页' },

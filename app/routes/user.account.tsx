@@ -9,7 +9,9 @@ import { readSessionToken, startSession } from '#app/auth/session.server.ts'
 import { FormError, FormField } from '#app/components/account/form-field.tsx'
 import { signInHref } from '#app/components/auth/dialog-url.ts'
 import { appContext, userContext } from '#app/context.ts'
-import { ChangePasswordSchema, NicknameSchema } from '#app/schemas/auth.ts'
+import { ChangePasswordSchema, changeEmailSchema, NicknameSchema } from '#app/schemas/auth.ts'
+import { emailChangeSent, requestEmailChange } from '#app/services/email-change.server.ts'
+import { appMailer } from '#app/mail/mailer.server.ts'
 import { AVATAR_SAVED, changeAvatar, changeNickname, changePassword, NICKNAME_SAVED, PASSWORD_CHANGED } from '#app/services/user-account.server.ts'
 import { listIdentities, unlinkIdentity } from '#app/services/oauth.server.ts'
 import { IMAGE_LIMITS } from '#app/uploads/image.server.ts'
@@ -20,7 +22,7 @@ import { DomainError } from '#app/utils/errors.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 const ACCOUNT_PAGE = href('/user/account')
-const INTENTS = ['nickname', 'avatar', 'password', 'unlink'] as const
+const INTENTS = ['nickname', 'avatar', 'email', 'password', 'unlink'] as const
 type Intent = (typeof INTENTS)[number]
 type ActionData = { intent: Intent; result: SubmissionResult<string[]> }
 
@@ -37,6 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // The linked ways in, and the configured providers not linked yet (their link buttons).
     identities: identities.map((i) => ({ provider: i.provider, displayName: i.displayName })),
     linkable: configuredProviders().filter((p) => !identities.some((i) => i.provider === p)),
+    hasPassword: user.passwordHash !== null,
   }
 }
 
@@ -76,6 +79,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       return fail({ status: 'error', error: { avatar: [error.message] } })
     }
     return redirectWithToast(ACCOUNT_PAGE, { type: 'success', msg: AVATAR_SAVED })
+  }
+
+  if (intent === 'email') {
+    const submission = parseWithZod(form, { schema: changeEmailSchema(user.passwordHash !== null) })
+    const hide = { hideFields: ['current'] }
+    if (submission.status !== 'success') return fail(submission.reply(hide))
+    let sentTo: string
+    try {
+      ;({ email: sentTo } = await requestEmailChange(db, user, submission.value, appMailer()))
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error
+      const errors = error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }
+      return fail(submission.reply({ ...errors, ...hide }))
+    }
+    return redirectWithToast(ACCOUNT_PAGE, { type: 'success', msg: emailChangeSent(sentTo) })
   }
 
   if (intent === 'unlink') {
@@ -120,6 +138,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     onValidate: ({ formData }) => parseWithZod(formData, { schema: NicknameSchema }),
   })
   const [avatarForm] = useForm(formOptions('avatar', actionData))
+  const emailSchema = changeEmailSchema(loaderData.hasPassword)
+  const [emailForm, emailFields] = useForm({
+    ...formOptions('email', actionData),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailSchema }),
+  })
   const [passwordForm, passwordFields] = useForm({
     ...formOptions('password', actionData),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
@@ -128,7 +151,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   return (
     <section className="user-main account-page" aria-labelledby="account-title">
       <h1 id="account-title">账号设置</h1>
-      <p className="muted">登录邮箱：{loaderData.email}</p>
+      <p className="muted">登录邮箱：{loaderData.email ?? '未设置'}</p>
 
       <section className="account-section" aria-labelledby="account-avatar-title">
         <h2 id="account-avatar-title">头像</h2>
@@ -179,6 +202,22 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <div>
             <button type="submit" className="button button-primary" disabled={busy('nickname')}>
               保存昵称
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section className="account-section" aria-labelledby="account-email-title">
+        <h2 id="account-email-title">{loaderData.email ? '修改邮箱' : '设置邮箱'}</h2>
+        <Form method="post" {...getFormProps(emailForm)} noValidate className="auth-form">
+          <input type="hidden" name="intent" value="email" />
+          <FormError id={emailForm.errorId} errors={emailForm.errors} />
+          <FormField field={emailFields.email} label="新邮箱" type="email" autoComplete="email" placeholder="请输入邮箱地址" />
+          {loaderData.hasPassword ? <FormField field={emailFields.current} label="当前密码" type="password" autoComplete="current-password" /> : null}
+          <p className="field-hint">我们会向新邮箱发送一封确认邮件，打开其中的链接后才会修改{loaderData.email ? '，并通知原邮箱' : ''}。</p>
+          <div>
+            <button type="submit" className="button button-primary" disabled={busy('email')}>
+              发送确认邮件
             </button>
           </div>
         </Form>

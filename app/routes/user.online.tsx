@@ -5,17 +5,12 @@ import { signInHref } from '#app/components/auth/dialog-url.ts'
 import { appContext, userContext } from '#app/context.ts'
 import { endOtherSessions, endSession, listSessions, OTHER_SESSIONS_ENDED, SESSION_ENDED } from '#app/services/user-account.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
-import { viewerTimeZone } from '#app/utils/http.server.ts'
+import { formatTime, viewerTimeZone } from '#app/utils/http.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 const ONLINE_PAGE = href('/user/online')
 
 export const meta: Route.MetaFunction = () => [{ title: '在线设备 - 起页' }]
-
-/** Times as the viewer's clock reads them, made here so the page hydrates with the same words. */
-function formatTime(ms: number, timeZone: string) {
-  return new Intl.DateTimeFormat('zh-CN', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms)
-}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = context.get(userContext)

@@ -1,8 +1,18 @@
-import { Link, NavLink, Outlet } from 'react-router'
+import { Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs } from 'react-router'
+import type { Route } from './+types/user'
 import { USER_PAGES } from '#app/components/user-pages.ts'
+import { pagePath, recordPage } from '#app/services/browser-history.server.ts'
 
-export function loader() {
+/** Each user-centre page enters the browser history here, by its navigation label. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const page = USER_PAGES.find((p) => p.to === pagePath(request))
+  if (page) recordPage(context, request, `${page.label} - 个人中心`)
   return { headerTitle: '个人中心' }
+}
+
+/** Run again on every move between the centre's pages (same request: one data fetch), so each is recorded. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname
 }
 
 /**

@@ -57,3 +57,25 @@ export const NicknameSchema = z.object({ nickname })
 
 export type LoginInput = z.infer<typeof LoginSchema>
 export type RegisterInput = z.infer<typeof RegisterSchema>
+
+const currentPassword = z.string({ error: '请输入当前密码' }).min(1, '请输入当前密码').max(PASSWORD_MAX)
+
+export const CONFIRM_LOGOFF = '请勾选确认框，确认已了解注销的后果'
+
+/**
+ * /user/logoff: the confirmation box, and the current password, or (for an account without one)
+ * its nickname typed again.
+ */
+export const deleteAccountSchema = (hasPassword: boolean) =>
+  z.object({
+    password: hasPassword ? currentPassword : z.string().max(PASSWORD_MAX).optional(),
+    nickname: hasPassword ? z.string().max(40).optional() : z.string({ error: '请输入你的昵称' }).trim().min(1, '请输入你的昵称').max(40),
+    confirm: z.boolean({ error: CONFIRM_LOGOFF }).refine((value) => value, CONFIRM_LOGOFF),
+  })
+
+/** /user/account: a new sign-in e-mail, with the current password when the account has one. */
+export const changeEmailSchema = (hasPassword: boolean) =>
+  z.object({
+    email,
+    current: hasPassword ? currentPassword : z.string().max(PASSWORD_MAX).optional(),
+  })

@@ -2,6 +2,7 @@ import { lt, sql } from 'drizzle-orm'
 import { deleteExpiredSessions } from '#app/auth/session.server.ts'
 import { deleteExpiredOAuthStates } from './oauth.server.ts'
 import { deleteExpiredResets } from './password-reset.server.ts'
+import { deleteExpiredEmailChanges } from './email-change.server.ts'
 import type { Db } from '#app/db/client.server.ts'
 import { idempotencyKeys } from '#app/db/schema/index.ts'
 import type { UploadStorage } from '#app/uploads/storage.server.ts'
@@ -57,6 +58,7 @@ function steps(db: Db, { storage, uploadGraceMs }: MaintenanceOptions): [string,
   return [
     ['expired sessions', async () => (await deleteExpiredSessions(db), null)],
     ['expired password resets', async () => (await deleteExpiredResets(db), null)],
+    ['expired e-mail changes', async () => (await deleteExpiredEmailChanges(db), null)],
     ['expired social sign-in states', async () => (await deleteExpiredOAuthStates(db), null)],
     ['idempotency keys', async () => {
       const count = await purgeIdempotencyKeys(db)

@@ -1,5 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { eq, lt, sql } from 'drizzle-orm'
+import { escapeHtml, newLinkToken, parseLinkToken, verifierMatches } from '#app/auth/link-token.server.ts'
 import { hashPassword } from '#app/auth/password.server.ts'
 import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
@@ -19,17 +19,6 @@ export const RESET_DONE = '密码已重置，请使用新密码登录'
 
 /** The page the mail links to; the token rides in the query (Referrer-Policy keeps it to us). */
 export const RESET_PATH = '/forget/reset-password'
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest()
-
-/** `{selector}.{verifier}`: 128 random bits to find the row, 256 to prove the link. */
-const TOKEN = /^([\w-]{22})\.([\w-]{43})$/
-
-function newToken() {
-  const selector = randomBytes(16).toString('base64url')
-  const verifier = randomBytes(32).toString('base64url')
-  return { selector, verifier, token: `${selector}.${verifier}` }
-}
 
 /**
  * Step one (`/forget/input-email`): takes a point of the per-address and the per-IP limits, then
@@ -57,10 +46,10 @@ async function deliverReset(db: Db, email: string, origin: string, mailer: Maile
     .limit(1)
   if (!user) return
   const minutes = env().PASSWORD_RESET_MINUTES
-  const { selector, verifier, token } = newToken()
+  const { selector, verifierHash, token } = newLinkToken()
   await db.insert(passwordResets).values({
     selector,
-    verifierHash: sha256(verifier).toString('hex'),
+    verifierHash,
     userId: user.id,
     expiresAt: new Date(Date.now() + minutes * 60_000),
   })
@@ -73,20 +62,15 @@ async function deliverReset(db: Db, email: string, origin: string, mailer: Maile
   })
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-
 type Row = typeof passwordResets.$inferSelect
 
 /** The row a token names, its verifier compared in constant time; the refusal to show otherwise. */
 async function findReset(db: Db | Tx, token: string, { lock }: { lock: boolean }): Promise<Row> {
-  const match = TOKEN.exec(token)
-  if (!match) throw new DomainError(RESET_LINK_INVALID)
-  const [, selector, verifier] = match as unknown as [string, string, string]
-  const query = db.select().from(passwordResets).where(eq(passwordResets.selector, selector)).limit(1)
+  const parts = parseLinkToken(token)
+  if (!parts) throw new DomainError(RESET_LINK_INVALID)
+  const query = db.select().from(passwordResets).where(eq(passwordResets.selector, parts.selector)).limit(1)
   const [row] = lock ? await query.for('update') : await query
-  const expected = row ? Buffer.from(row.verifierHash, 'hex') : sha256('')
-  const matches = timingSafeEqual(sha256(verifier), expected.length === 32 ? expected : sha256(''))
+  const matches = verifierMatches(parts.verifier, row?.verifierHash)
   if (!row || !matches) throw new DomainError(RESET_LINK_INVALID)
   if (row.expiresAt.getTime() <= Date.now()) throw new DomainError(RESET_LINK_EXPIRED)
   return row

@@ -97,3 +97,23 @@ export async function cleanUpUploads(
   }
   return { registered, deleted }
 }
+
+/**
+ * Deletes, at once, those of `names` that no row refers to any more (a deleted account's uploads):
+ * the clean-up's batch without its grace period, under the same row lock, so an upload of the same
+ * bytes meanwhile waits and then stores the file afresh. What fails here the hourly clean-up does later.
+ */
+export async function removeUnreferencedUploads(db: Db, names: string[], storage: UploadStorage = uploadStorage()) {
+  if (!names.length) return []
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ name: uploads.name })
+      .from(uploads)
+      .where(and(inArray(uploads.name, names), sql`${uploads.name} not in (${referencedNames()})`))
+      .for('update', { skipLocked: true })
+    const gone = rows.map((row) => row.name)
+    for (const name of gone) await storage.remove(name)
+    if (gone.length) await tx.delete(uploads).where(inArray(uploads.name, gone))
+    return gone
+  })
+}

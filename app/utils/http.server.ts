@@ -33,6 +33,11 @@ export function viewerTimeZone(request: Request): string {
   return isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE
 }
 
+/** A time as the viewer's clock reads it, made on the server so the page hydrates with the same words. */
+export function formatTime(ms: number, timeZone: string) {
+  return new Intl.DateTimeFormat('zh-CN', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms)
+}
+
 type CookieOptions = { maxAge?: number; httpOnly?: boolean; secure?: boolean }
 
 export function serializeCookie(name: string, value: string, options: CookieOptions = {}) {

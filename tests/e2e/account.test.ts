@@ -142,12 +142,14 @@ test('/user/account: a new nickname, an avatar and a new password', async ({ pag
   })
 
   await test.step('password: the current one must be right; then the new one signs in', async () => {
-    await page.getByLabel('当前密码').fill('not-the-password')
+    // The e-mail form asks for the current password too: this one is the password form's.
+    const passwordForm = page.locator('form#account-password')
+    await passwordForm.getByLabel('当前密码').fill('not-the-password')
     await page.getByLabel('新密码', { exact: true }).fill('另一个e2e密码')
     await page.getByLabel('确认新密码').fill('另一个e2e密码')
     await page.getByRole('button', { name: '修改密码' }).click()
-    await expect(page.getByText('当前密码不正确')).toBeVisible()
-    await page.getByLabel('当前密码').fill(PASSWORD)
+    await expect(passwordForm.getByText('当前密码不正确')).toBeVisible()
+    await passwordForm.getByLabel('当前密码').fill(PASSWORD)
     await page.getByLabel('新密码', { exact: true }).fill('另一个e2e密码')
     await page.getByLabel('确认新密码').fill('另一个e2e密码')
     await page.getByRole('button', { name: '修改密码' }).click()

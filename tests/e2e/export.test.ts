@@ -70,6 +70,8 @@ test('the user centre navigation: every page by keyboard, the current one marked
     ['我的关注', '/user/bag-follow', '我关注的分类'],
     ['导出书签', '/user/export', '导出书签'],
     ['书签日志', '/user/bookmark-log', '书签日志'],
+    ['浏览记录', '/user/browser-history', '浏览记录'],
+    ['注销账号', '/user/logoff', '注销账号'],
     ['在线设备', '/user/online', '在线设备'],
     ['账号设置', '/user/account', '账号设置'],
     ['消息通知', '/user/notice', '消息通知'],
@@ -90,7 +92,7 @@ test('on a phone the navigation sits above the page, all of it in view, nothing 
   await page.setViewportSize({ width: 360, height: 740 })
   await gotoReady(page, '/user/export', js)
   const links = nav(page).getByRole('link')
-  await expect(links).toHaveCount(9)
+  await expect(links).toHaveCount(11)
   for (const link of await links.all()) await expect(link).toBeInViewport()
   const navBox = (await nav(page).boundingBox())!
   const mainBox = (await page.locator('.user-main').boundingBox())!

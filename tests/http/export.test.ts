@@ -164,6 +164,8 @@ test('the user centre: one navigation on each of its pages, the current one mark
     '/user/export': '导出书签',
     '/user/online': '在线设备',
     '/user/bookmark-log': '书签日志',
+    '/user/browser-history': '浏览记录',
+    '/user/logoff': '注销账号',
   }
   for (const [path, label] of Object.entries(pages)) {
     const text = await (await owner.client.request(path)).text()

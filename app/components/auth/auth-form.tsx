@@ -124,6 +124,9 @@ export function AuthForm({
         </Link>
       </p>
       <SocialButtons redirectTo={redirectTo} />
+      <p className="auth-terms muted">
+        {mode === 'login' ? '登录' : '注册'}即表示你同意<Link to="/terms">用户协议</Link>和<Link to="/privacy">隐私政策</Link>
+      </p>
     </fetcher.Form>
   )
 }

@@ -5,6 +5,17 @@ import { countLabel } from './homepage-bar.tsx'
 
 const FACE_TONES = 6
 
+/** One person's avatar, or the initial of their nickname in a coloured circle; put it in an aria-hidden box (the name is said beside it). */
+export function Face({ initial, avatar }: MemberFace) {
+  return avatar ? (
+    <img className="member-face" src={uploadImageSrc(avatar, 24)} alt="" width={24} height={24} />
+  ) : (
+    <span className={`member-face tone-${(initial.codePointAt(0) ?? 0) % FACE_TONES}`}>
+      {initial}
+    </span>
+  )
+}
+
 /**
  * Spec §2, §9: up to four people as avatars (an initial in a coloured circle until they upload
  * one), then the number of people. One link to the member list; its name says how many.
@@ -15,15 +26,9 @@ export function MemberWidget({ faces, people, href }: { faces: MemberFace[]; peo
       {/* Named by its text (成员 N 人（成员列表）), so the visible count is part of the name. */}
       <span className="visually-hidden">成员</span>
       <span className="member-faces" aria-hidden="true">
-        {faces.map((face, i) =>
-          face.avatar ? (
-            <img key={i} className="member-face" src={uploadImageSrc(face.avatar, 24)} alt="" />
-          ) : (
-            <span key={i} className={`member-face tone-${(face.initial.codePointAt(0) ?? 0) % FACE_TONES}`}>
-              {face.initial}
-            </span>
-          ),
-        )}
+        {faces.map((face, i) => (
+          <Face key={i} {...face} />
+        ))}
       </span>
       {countLabel(people)}
       <span className="visually-hidden">人（成员列表）</span>

@@ -9,6 +9,7 @@ import { ShareIntroSchema } from '#app/schemas/share.ts'
 import { dialogHref } from './dialog-href.ts'
 import { DefaultSubmit, FormActions, FormError, RowAction, SwitchAction, TextareaField, TextField, useManageForm } from './fields.tsx'
 import { LinkTabs } from './link-tabs.tsx'
+import { Face } from '#app/components/homepage/member-widget.tsx'
 import type { HomepageDialogData, HomepageTab } from './types.ts'
 
 type Of<D extends HomepageDialogData['dialog']> = Extract<HomepageDialogData, { dialog: D }>
@@ -312,6 +313,9 @@ export function MembersList({ data }: { data: Of<'members'> }) {
         {members.map((m) => (
           <li key={m.uid} className="manage-row">
             <span className="manage-row-name">
+              <span className="member-faces" aria-hidden="true">
+                <Face initial={[...m.nickname][0] ?? ''} avatar={m.avatar} />
+              </span>
               <span>{m.nickname}</span>
               <span className="tag">{PERMISSION_NAMES[m.permission]}</span>
             </span>

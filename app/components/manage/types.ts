@@ -185,7 +185,7 @@ export type ManageDialogData =
 export type HomepageRow = Pick<HomepageListItem, 'id' | 'name' | 'icon' | 'code' | 'isOpen' | 'isDefault' | 'sort' | 'current' | 'memberRole' | 'accessible'>
 export type HomepageTab = 'created' | 'joined' | 'followed'
 export type HomepageFields = { homepageId: number; title: string; summary: string; icon: string; code: string }
-export type MemberRow = { uid: number; nickname: string; permission: string; isCreator: boolean; createTime: string }
+export type MemberRow = { uid: number; nickname: string; /** An upload path, or '' (the initial shows). */ avatar: string; permission: string; isCreator: boolean; createTime: string }
 export type InviteLinkView = { url: string; expiresAt: string | null; useCount: number; maxUses: number }
 
 export type HomepageDialogData =

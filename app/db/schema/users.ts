@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { createdAt, id, renderVersion, updatedAt } from '../columns.ts'
 
 export const users = pgTable(
@@ -22,6 +22,8 @@ export const users = pgTable(
     rememberedSelection: jsonb('remembered_selection').$type<{ homepageId: number; moduleId: number; bid: number }>(),
     /** The area whose weather the header shows (6-digit division code; weather save-city). */
     weatherCityId: integer('weather_city_id'),
+    /** Whether /user/browser-history records the pages the user opens (the user turns it off there). */
+    historyRecording: boolean('history_recording').notNull().default(true),
     /** Bumped by triggers when what the user's own pages show changes (profile, homepages, notices). */
     renderVersion: renderVersion(),
     createdAt: createdAt(),
@@ -88,6 +90,44 @@ export const passwordResets = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('password_resets_user_id_idx').on(t.userId)],
+)
+
+/**
+ * E-mail changes waiting for the new address to confirm (app/services/email-change.server.ts):
+ * a `{selector}.{verifier}` link as in password resets, single use, expiring.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    selector: text('selector').primaryKey(),
+    verifierHash: text('verifier_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Normalised (trimmed, lower-cased) like users.email. */
+    newEmail: text('new_email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('email_changes_user_id_idx').on(t.userId)],
+)
+
+/**
+ * The pages of 起页 a user opened recently (/user/browser-history): one row per page, its time
+ * moved on by each visit; written in batches (browser-history.server.ts), capped per user.
+ */
+export const browserHistory = pgTable(
+  'browser_history',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    path: varchar('path', { length: 300 }).notNull(),
+    title: varchar('title', { length: 100 }).notNull(),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('browser_history_user_path_key').on(t.userId, t.path), index('browser_history_user_time_idx').on(t.userId, t.visitedAt)],
 )
 
 /**

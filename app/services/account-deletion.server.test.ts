@@ -1,0 +1,97 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { eq, inArray } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { createSession } from '#app/auth/session.server.ts'
+import { bags, homepageFollows, homepageMembers, homepages, modules, sessions, sources, uploads, users } from '#app/db/schema/index.ts'
+import { storeImage } from '#app/uploads/image.server.ts'
+import { diskStorage, type UploadStorage } from '#app/uploads/storage.server.ts'
+import { createOwner, createUser } from '#tests/db-utils.ts'
+import { BLUE, GREEN, jpeg, RED } from '#tests/fixtures/images.ts'
+import { useTestDb } from '#tests/setup/test-db.ts'
+import { CONFIRM_REQUIRED, deleteAccount, NICKNAME_MISMATCH } from './account-deletion.server.ts'
+import { changeAvatar, WRONG_CURRENT_PASSWORD } from './user-account.server.ts'
+
+const db = useTestDb()
+let dir: string
+let storage: UploadStorage
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'qiye-logoff-'))
+  storage = diskStorage(dir)
+})
+afterAll(() => rm(dir, { recursive: true, force: true }))
+
+const count = async (table: typeof sources | typeof modules | typeof bags, homepageIds: number[]) =>
+  (await db().select({ id: table.id }).from(table).where(inArray(table.homepageId, homepageIds))).length
+
+/** A user with a homepage, a category and a bookmark whose icon is their upload. */
+async function owner(name: string) {
+  const made = await createOwner(db(), [`${name}的分类`])
+  const { src } = await storeImage(await jpeg(64, 64, name === '甲' ? RED : BLUE), 'icon', { db: db(), userId: made.user.id, storage })
+  const [source] = await db()
+    .insert(sources)
+    .values({ homepageId: made.homepageId, bagId: made.bids[0]!, name: `${name}的书签`, url: 'https://example.com/', icon: src })
+    .returning()
+  return { ...made, src, sourceId: source!.id }
+}
+
+test('deletion removes the user’s homepages, bookmarks, uploads (rows and files), memberships and follows; another user is untouched', async () => {
+  const leaving = await owner('甲')
+  const staying = await owner('乙')
+  const avatar = await changeAvatar(db(), leaving.user, await jpeg(120, 120, GREEN), { storage })
+  // The leaving user is a member and a follower of the staying user's homepage, and vice versa.
+  await db().insert(homepageMembers).values({ homepageId: staying.homepageId, userId: leaving.user.id })
+  await db().insert(homepageFollows).values({ homepageId: staying.homepageId, userId: leaving.user.id })
+  await db().insert(homepageMembers).values({ homepageId: leaving.homepageId, userId: staying.user.id })
+  await createSession(db(), leaving.user.id, { ip: '203.0.113.9' })
+  const stayingVersion = async () => (await db().select({ v: homepages.renderVersion }).from(homepages).where(eq(homepages.id, staying.homepageId)))[0]!.v
+  const before = await stayingVersion()
+  const files = async () => (await readdir(dir)).filter((f) => !f.startsWith('.'))
+  const leavingFiles = [leaving.src, avatar].map((p) => p.replace('/uploads/', ''))
+  expect(await files()).toEqual(expect.arrayContaining(leavingFiles))
+
+  // Refused without the confirmation or with a wrong password: nothing changes.
+  await expect(deleteAccount(db(), leaving.user, { password: 'correct horse', confirm: false }, { storage })).rejects.toThrow(CONFIRM_REQUIRED)
+  await expect(deleteAccount(db(), leaving.user, { password: 'wrong', confirm: true }, { storage })).rejects.toThrow(WRONG_CURRENT_PASSWORD)
+  expect(await db().select().from(users).where(eq(users.id, leaving.user.id))).toHaveLength(1)
+
+  await deleteAccount(db(), leaving.user, { password: 'correct horse', confirm: true }, { storage })
+
+  expect(await db().select().from(users).where(eq(users.id, leaving.user.id))).toEqual([])
+  expect(await db().select().from(homepages).where(eq(homepages.userId, leaving.user.id))).toEqual([])
+  for (const table of [modules, bags, sources] as const) expect(await count(table, [leaving.homepageId])).toBe(0)
+  expect(await db().select().from(homepageMembers).where(eq(homepageMembers.userId, leaving.user.id))).toEqual([])
+  expect(await db().select().from(homepageFollows).where(eq(homepageFollows.userId, leaving.user.id))).toEqual([])
+  expect(await db().select().from(sessions).where(eq(sessions.userId, leaving.user.id))).toEqual([])
+  // The uploads: rows and files (with their resized copies) gone.
+  expect(await db().select().from(uploads).where(inArray(uploads.name, leavingFiles))).toEqual([])
+  for (const file of await files()) expect(leavingFiles.some((name) => file.startsWith(name.split('.')[0]!))).toBe(false)
+
+  // The other user: their homepage, bookmark, upload and file are all still there, and their
+  // homepage's version rose (it lost a member and a follower: the page cache renders it anew).
+  expect(await db().select().from(homepages).where(eq(homepages.id, staying.homepageId))).toHaveLength(1)
+  expect(await count(sources, [staying.homepageId])).toBe(1)
+  expect(await files()).toContain(staying.src.replace('/uploads/', ''))
+  expect(await db().select().from(uploads).where(eq(uploads.name, staying.src.replace('/uploads/', '')))).toHaveLength(1)
+  expect(await stayingVersion()).toBeGreaterThan(before)
+})
+
+test('a file the user uploaded that someone else also uses stays', async () => {
+  const leaving = await owner('甲')
+  const other = await createOwner(db(), ['别人'])
+  // The same bytes are the same file: the other user's bookmark names it too.
+  await db().insert(sources).values({ homepageId: other.homepageId, bagId: other.bids[0]!, name: '同一个图标', url: 'https://example.org/', icon: leaving.src })
+  await deleteAccount(db(), leaving.user, { password: 'correct horse', confirm: true }, { storage })
+  expect(await readdir(dir)).toContain(leaving.src.replace('/uploads/', ''))
+  expect(await db().select().from(uploads).where(eq(uploads.name, leaving.src.replace('/uploads/', '')))).toHaveLength(1)
+})
+
+test('an account without a password confirms with its nickname', async () => {
+  const { user } = await createUser(db(), { nickname: '社交账号' })
+  await db().update(users).set({ passwordHash: null }).where(eq(users.id, user.id))
+  const social = { ...user, passwordHash: null }
+  await expect(deleteAccount(db(), social, { nickname: '别的名字', confirm: true })).rejects.toThrow(NICKNAME_MISMATCH)
+  await deleteAccount(db(), social, { nickname: ' 社交账号 ', confirm: true })
+  expect(await db().select().from(users).where(eq(users.id, user.id))).toEqual([])
+})

@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm'
+import { verifyPassword } from '#app/auth/password.server.ts'
+import { isLimited, recordFailure } from '#app/auth/rate-limit.server.ts'
+import type { Db } from '#app/db/client.server.ts'
+import { CONFIRM_LOGOFF } from '#app/schemas/auth.ts'
+import { sourceReports, uploads, users, type User } from '#app/db/schema/index.ts'
+import { removeUnreferencedUploads } from '#app/uploads/records.server.ts'
+import type { UploadStorage } from '#app/uploads/storage.server.ts'
+import { DomainError } from '#app/utils/errors.ts'
+import { TOO_MANY_PASSWORD_TRIES, WRONG_CURRENT_PASSWORD } from './user-account.server.ts'
+
+/**
+ * Account deletion (注销账号, /user/logoff; ADR 021): immediate, no grace period. The user's row
+ * goes in one transaction and every table keyed by it follows by its foreign key (ON DELETE
+ * CASCADE: homepages with their modules, categories, bookmarks and notes, memberships and follows
+ * anywhere, sessions, identities, notices, imports, history…); the few rows kept for others are
+ * made anonymous. The page-cache triggers bump every homepage that lost a member or follower.
+ */
+
+export const ACCOUNT_DELETED = '账号已注销，你在起页的数据已全部删除'
+export const NICKNAME_MISMATCH = '输入的昵称与当前昵称不一致'
+export const CONFIRM_REQUIRED = CONFIRM_LOGOFF
+
+export type DeleteAccountInput = { password?: string; nickname?: string; confirm: boolean }
+
+/**
+ * Re-authenticates, then deletes. An account with a password types it (wrong tries count like the
+ * password change's); one without (made by a social sign-in) types its nickname instead.
+ */
+export async function deleteAccount(db: Db, user: User, input: DeleteAccountInput, { storage }: { storage?: UploadStorage } = {}) {
+  if (!input.confirm) throw new DomainError(CONFIRM_REQUIRED, { field: 'confirm' })
+  if (user.passwordHash) {
+    const key = `user:${user.id}`
+    if (await isLimited(db, 'passwordChange', key)) throw new DomainError(TOO_MANY_PASSWORD_TRIES, { field: 'password' })
+    if (!(await verifyPassword(input.password ?? '', user.passwordHash))) {
+      await recordFailure(db, 'passwordChange', key)
+      throw new DomainError(WRONG_CURRENT_PASSWORD, { field: 'password' })
+    }
+  } else if ((input.nickname ?? '').trim() !== user.nickname) {
+    throw new DomainError(NICKNAME_MISMATCH, { field: 'nickname' })
+  }
+
+  const names = await db.transaction(async (tx) => {
+    // Collected before the cascade sets uploads.user_id to null.
+    const own = await tx.select({ name: uploads.name }).from(uploads).where(eq(uploads.userId, user.id))
+    // Reports the user sent stay for the moderators, without who sent them.
+    await tx.update(sourceReports).set({ userId: null, ip: null }).where(eq(sourceReports.userId, user.id))
+    await tx.delete(users).where(eq(users.id, user.id))
+    return own.map((row) => row.name)
+  })
+  // Files after the commit: a rollback never leaves rows naming files already gone.
+  await removeUnreferencedUploads(db, names, storage)
+}

@@ -1,0 +1,137 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { RouterContextProvider } from 'react-router'
+import { appContext, userContext } from '#app/context.ts'
+import type { Db } from '#app/db/client.server.ts'
+import { browserHistory, users, type User } from '#app/db/schema/index.ts'
+
+/**
+ * /user/browser-history: the pages of 起页 a signed-in user opened recently. Pages say they are
+ * worth remembering with `recordPage`; the entry goes into a per-process buffer written every few
+ * seconds in one statement (never on the response path), and only for users who record. One row
+ * per user and page, its time moved on by each visit; the newest HISTORY_LIMIT are kept.
+ */
+
+export const HISTORY_LIMIT = 200
+export const HISTORY_CLEARED = '浏览记录已清空'
+export const HISTORY_ON = '已开启浏览记录'
+export const HISTORY_OFF = '已关闭浏览记录，之后打开的页面不会被记录'
+
+/** A page as history lists it. */
+export type PageVisit = { path: string; title: string }
+export type HistoryEntry = PageVisit & { userId: number; at: Date }
+export type HistoryBuffer = ReturnType<typeof historyBuffer>
+
+const PATH_MAX = 300
+const TITLE_MAX = 100
+
+/**
+ * The page a request is for, as the address bar shows it: React Router's data requests
+ * (`/x.data`, `/_root.data`) name the page they load; of the query only `keep` stays (search's `wd`).
+ */
+export function pagePath(request: Request, keep: string[] = []): string {
+  const url = new URL(request.url)
+  let path = url.pathname.endsWith('.data') ? url.pathname.slice(0, -'.data'.length) : url.pathname
+  if (path === '/_root') path = '/'
+  // One leading slash: the history page links to it, and `//host` would leave the site.
+  path = `/${path.replace(/^\/+/, '')}`
+  const query = new URLSearchParams()
+  for (const name of keep) {
+    const value = url.searchParams.get(name)
+    if (value) query.set(name, value)
+  }
+  const full = query.size ? `${path}?${query}` : path
+  return full.length > PATH_MAX ? path.slice(0, PATH_MAX) : full
+}
+
+/**
+ * Called by the loader of a page worth remembering. Costs a map write: the database is written by
+ * the buffer later. A start page the page cache keeps remembers its entry, so that answers from
+ * the cache are recorded too (server/page-cache.ts).
+ */
+export function recordPage(context: Readonly<RouterContextProvider>, request: Request, title: string, { keep }: { keep?: string[] } = {}) {
+  const user = context.get(userContext)
+  if (!user || !user.historyRecording || request.method !== 'GET') return
+  const { history, pageRender } = context.get(appContext)
+  const visit = { path: pagePath(request, keep), title: [...title].slice(0, TITLE_MAX).join('') || '起页' }
+  if (pageRender) pageRender.visited = visit
+  history?.add({ userId: user.id, ...visit, at: new Date() })
+}
+
+/**
+ * The per-process buffer: entries by user and page (the last visit wins), written every
+ * `intervalMs`. With several processes each writes its own; the upsert and the cap are safe
+ * together. A crash loses at most one interval of history.
+ */
+export function historyBuffer(db: Db, intervalMs = 3_000) {
+  let pending = new Map<string, HistoryEntry>()
+  async function flush() {
+    if (!pending.size) return
+    const batch = [...pending.values()]
+    pending = new Map()
+    try {
+      await writeHistory(db, batch)
+    } catch (error) {
+      console.error('Browser history: could not write', batch.length, 'entries', error)
+    }
+  }
+  const timer = setInterval(() => void flush(), intervalMs)
+  timer.unref()
+  return {
+    add(entry: HistoryEntry) {
+      pending.set(`${entry.userId} ${entry.path}`, entry)
+    },
+    flush,
+    async stop() {
+      clearInterval(timer)
+      await flush()
+    },
+  }
+}
+
+/** Writes a batch (one entry per user and page): only for users still recording, then the cap. */
+export async function writeHistory(db: Db, entries: HistoryEntry[]) {
+  const userIds = [...new Set(entries.map((e) => e.userId))]
+  await db.transaction(async (tx) => {
+    // Key-share locks the users' rows: an account being deleted is waited for and then skipped,
+    // so one gone user never fails the batch on the foreign key.
+    const recording = new Set(
+      (await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, userIds), eq(users.historyRecording, true))).for('key share')).map((u) => u.id),
+    )
+    const rows = entries.filter((e) => recording.has(e.userId)).map((e) => ({ userId: e.userId, path: e.path, title: e.title, visitedAt: e.at }))
+    if (!rows.length) return
+    await tx
+      .insert(browserHistory)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [browserHistory.userId, browserHistory.path],
+        set: { title: sql`excluded.title`, visitedAt: sql`greatest(${browserHistory.visitedAt}, excluded.visited_at)` },
+      })
+    await tx
+      .delete(browserHistory)
+      .where(
+        and(
+          inArray(browserHistory.userId, [...recording]),
+          sql`${browserHistory.id} not in (select h.id from browser_history h where h.user_id = ${browserHistory.userId} order by h.visited_at desc, h.id desc limit ${HISTORY_LIMIT})`,
+        ),
+      )
+  })
+}
+
+/** The user's history, the most recent first. */
+export async function listHistory(db: Db, user: User) {
+  return db
+    .select({ path: browserHistory.path, title: browserHistory.title, visitedAt: browserHistory.visitedAt })
+    .from(browserHistory)
+    .where(eq(browserHistory.userId, user.id))
+    .orderBy(desc(browserHistory.visitedAt), desc(browserHistory.id))
+    .limit(HISTORY_LIMIT)
+}
+
+export async function clearHistory(db: Db, user: User) {
+  await db.delete(browserHistory).where(eq(browserHistory.userId, user.id))
+}
+
+/** Turns recording on or off; what was recorded stays until cleared. */
+export async function setHistoryRecording(db: Db, user: User, on: boolean) {
+  await db.update(users).set({ historyRecording: on }).where(eq(users.id, user.id))
+}
