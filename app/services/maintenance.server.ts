@@ -1,13 +1,14 @@
 import { lt, sql } from 'drizzle-orm'
 import { deleteExpiredSessions } from '#app/auth/session.server.ts'
 import { deleteExpiredResets } from './password-reset.server.ts'
+import { deleteExpiredWechatLogins } from './wechat-login.server.ts'
 import type { Db } from '#app/db/client.server.ts'
 import { idempotencyKeys } from '#app/db/schema/index.ts'
 import type { UploadStorage } from '#app/uploads/storage.server.ts'
 import { cleanUpUploads } from '#app/uploads/records.server.ts'
 
 /**
- * The periodic maintenance job: expired sessions and password-reset links, old idempotency keys, planner statistics and unused uploads, at boot
+ * The periodic maintenance job: expired sessions, password-reset links and WeChat QR codes, old idempotency keys, planner statistics and unused uploads, at boot
  * and then every hour. Every step is safe to run in several app processes at once.
  */
 
@@ -56,6 +57,7 @@ function steps(db: Db, { storage, uploadGraceMs }: MaintenanceOptions): [string,
   return [
     ['expired sessions', async () => (await deleteExpiredSessions(db), null)],
     ['expired password resets', async () => (await deleteExpiredResets(db), null)],
+    ['expired WeChat QR codes', async () => (await deleteExpiredWechatLogins(db), null)],
     ['idempotency keys', async () => {
       const count = await purgeIdempotencyKeys(db)
       return count ? `dropped ${count} old idempotency keys` : null
