@@ -3,6 +3,7 @@ import { testNetwork, weatherEnv } from '../sites/network.ts'
 import { startSites } from '../sites/site-server.ts'
 import { startMailServer } from '../sites/mail-server.ts'
 import { startWeather } from '../sites/weather-server.ts'
+import { startWechat, wechatEnv } from '../sites/wechat-server.ts'
 import { freshDataDir, startServer } from './server-process.ts'
 import { createServerDatabase, serverUrl } from './test-db.ts'
 
@@ -13,6 +14,8 @@ declare module 'vitest' {
     weatherPort: number
     /** The local SMTP server's HTTP side, where the tests read the app's mails (tests/sites/mail-server.ts). */
     mailPort: number
+    /** The fake WeChat API the app's adapter talks to (tests/sites/wechat-server.ts). */
+    wechatPort: number
   }
 }
 
@@ -25,18 +28,21 @@ export default async function setup(project: TestProject) {
   const sites = await startSites()
   const weather = await startWeather()
   const mail = await startMailServer()
-  const common = { ...limits, ...weatherEnv(), ...mail.env, TEST_NETWORK: testNetwork(sites.port, weather.port), UPLOAD_DIR: freshDataDir(), SECRET_FILE: `${freshDataDir()}/app-secret` }
+  const wechat = await startWechat()
+  const common = { ...limits, ...weatherEnv(), ...mail.env, ...wechatEnv(wechat.port), TEST_NETWORK: testNetwork(sites.port, weather.port), UPLOAD_DIR: freshDataDir(), SECRET_FILE: `${freshDataDir()}/app-secret` }
   const server = await startServer(database ? { ...common, DATABASE_URL: database.url } : { ...common, PGLITE_DIR: freshDataDir() })
   project.provide('baseUrl', server.url)
   project.provide('databaseUrl', database?.url ?? '')
   project.provide('weatherPort', weather.port)
   project.provide('mailPort', mail.httpPort)
+  project.provide('wechatPort', wechat.port)
   return async () => {
     const code = await server.stop()
     sites.server.close()
     weather.server.closeAllConnections()
     weather.server.close()
     await mail.close()
+    await wechat.close()
     await database?.drop()
     if (code !== 0) throw new Error(`server exited with ${code}:\n${server.output()}`)
   }
