@@ -2,9 +2,11 @@
  * URLs of the login / register dialog (`?dialog=login|register`). Kept apart from the form so
  * that links to the dialog don't pull the form's validation code into every page's JavaScript.
  */
-export type AuthMode = 'login' | 'register'
+export type EmailMode = 'login' | 'register'
+/** `wechat`: the messaging-app QR view (spec §2: titles 登录, 注册, 微信登录). */
+export type AuthMode = EmailMode | 'wechat'
 
-export const AUTH_TITLES: Record<AuthMode, string> = { login: '登录', register: '注册' }
+export const AUTH_TITLES: Record<AuthMode, string> = { login: '登录', register: '注册', wechat: '微信登录' }
 
 /** The same location with `dialog` set to another value (or removed with null). */
 export function withDialog(location: { pathname: string; search: string }, dialog: string | null) {
@@ -17,8 +19,11 @@ export function withDialog(location: { pathname: string; search: string }, dialo
 
 export function dialogMode(search: string): AuthMode | null {
   const dialog = new URLSearchParams(search).get('dialog')
-  return dialog === 'login' || dialog === 'register' ? dialog : null
+  return dialog === 'login' || dialog === 'register' || dialog === 'wechat' ? dialog : null
 }
+
+/** The QR page of WeChat sign-in (no JavaScript needed), coming back to `redirectTo`. */
+export const wechatLoginHref = (redirectTo: string) => `/login?${new URLSearchParams({ mode: 'wechat', redirectTo })}`
 
 /** The sign-in page for a guest, coming back to `path` (a path of ours: the login route checks it again). */
 export function signInHref(path: string) {
