@@ -129,13 +129,15 @@ export function WechatQr({ type, initial, action, doneHref }: { type: WechatQrTy
 
   const hidden = (intent: string) => <input type="hidden" name="intent" value={intent} />
   return (
-    <div className="wechat-qr">
-      <p className="wechat-status" role="status" aria-live="polite">
+    // data-polls: how many polls this QR code has had (the e2e test of the 400-poll limit reads it).
+    <div className="wechat-qr" data-polls={polls}>
+      {/* A live region of its own (not role=status: that is the toast's). */}
+      <p className="wechat-status" aria-live="polite">
         {HINTS[view]}
       </p>
       {view === 'waiting' && qr ? (
         <>
-          <img className="wechat-qr-image" src={qr.qrcode} width={200} height={200} alt={type === 'login' ? '微信登录二维码，请用微信扫一扫' : '绑定微信的二维码，请用微信扫一扫'} />
+          <img className="wechat-qr-image" data-scene={qr.scene} src={qr.qrcode} width={200} height={200} alt={type === 'login' ? '微信登录二维码，请用微信扫一扫' : '绑定微信的二维码，请用微信扫一扫'} />
           <p className="field-hint">{type === 'login' ? '打开微信扫一扫，关注公众号后即可登录' : '打开微信扫一扫，即可绑定到当前账号'}</p>
           <form method="post" action={action} onSubmit={onSubmit}>
             {hidden('wx-check')}
