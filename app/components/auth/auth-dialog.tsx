@@ -3,7 +3,8 @@ import { Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { loader as rootLoader } from '#app/root.tsx'
 import { AuthForm } from './auth-form.tsx'
-import { AUTH_TITLES, dialogMode, wechatLoginHref, withDialog } from './dialog-url.ts'
+import { AUTH_TITLES, dialogMode, withDialog } from './dialog-url.ts'
+import { wechatLoginHref } from './wechat-url.ts'
 import { WechatQrPart } from './wechat-qr-part.tsx'
 
 /**

@@ -17,13 +17,12 @@ export function withDialog(location: { pathname: string; search: string }, dialo
   return `${location.pathname}${search ? `?${search}` : ''}`
 }
 
+export const isAuthMode = (dialog: string | null): dialog is AuthMode => dialog === 'login' || dialog === 'register' || dialog === 'wechat'
+
 export function dialogMode(search: string): AuthMode | null {
   const dialog = new URLSearchParams(search).get('dialog')
-  return dialog === 'login' || dialog === 'register' || dialog === 'wechat' ? dialog : null
+  return isAuthMode(dialog) ? dialog : null
 }
-
-/** The QR page of WeChat sign-in (no JavaScript needed), coming back to `redirectTo`. */
-export const wechatLoginHref = (redirectTo: string) => `/login?${new URLSearchParams({ mode: 'wechat', redirectTo })}`
 
 /** The sign-in page for a guest, coming back to `path` (a path of ours: the login route checks it again). */
 export function signInHref(path: string) {
