@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, href, redirect, useNavigation } from 'react-router'
+import { data, Form, href, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/user.account'
 import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
 import { readSessionToken, startSession } from '#app/auth/session.server.ts'
@@ -13,8 +13,10 @@ import { IMAGE_LIMITS } from '#app/uploads/image.server.ts'
 import { UPLOAD_RATE_MSG } from '#app/uploads/upload-api.server.ts'
 import { readFormDataCapped } from '#app/uploads/form-data.server.ts'
 import { uploadImageSrc } from '#app/uploads/upload-path.ts'
+import { wechatIdentity } from '#app/services/wechat-login.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { wechatConfig } from '#app/wechat/official-account.server.ts'
 
 const ACCOUNT_PAGE = href('/user/account')
 const INTENTS = ['nickname', 'avatar', 'password'] as const
@@ -23,10 +25,13 @@ type ActionData = { intent: Intent; result: SubmissionResult<string[]> }
 
 export const meta: Route.MetaFunction = () => [{ title: '账号设置 - 起页' }]
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext)
   if (!user) throw redirect(signInHref(ACCOUNT_PAGE))
-  return { nickname: user.nickname, email: user.email, avatar: user.avatar }
+  // The WeChat binding (its page: /user/account/wechat), shown when configured or already bound.
+  const wechatBound = (await wechatIdentity(context.get(appContext).db, user.id)) !== null
+  const wechat = wechatBound || wechatConfig() ? { bound: wechatBound } : null
+  return { nickname: user.nickname, email: user.email, avatar: user.avatar, wechat }
 }
 
 /** The page's three forms, told apart by `intent`; each answers its own errors, a success is a toast. */
@@ -108,6 +113,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <section className="user-main account-page" aria-labelledby="account-title">
       <h1 id="account-title">账号设置</h1>
       <p className="muted">登录邮箱：{loaderData.email}</p>
+      {loaderData.wechat ? (
+        <p>
+          {loaderData.wechat.bound ? '已绑定微信。' : '还没有绑定微信。'}
+          <Link to={href('/user/account/wechat')}>{loaderData.wechat.bound ? '管理微信绑定' : '绑定微信'}</Link>
+        </p>
+      ) : null}
 
       <section className="account-section" aria-labelledby="account-avatar-title">
         <h2 id="account-avatar-title">头像</h2>

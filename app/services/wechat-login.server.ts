@@ -228,16 +228,23 @@ export async function wechatIdentity(db: Db, userId: number) {
   return row ?? null
 }
 
-/** Unbinds WeChat while another way in remains: an e-mail with a password, or another provider. */
+/** Whether the user can still sign in without WeChat: an e-mail with a password, or another provider. */
+export async function hasOtherWayIn(db: Db | Tx, userId: number, { lock = false } = {}) {
+  const query = db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId))
+  const [me] = lock ? await query.for('update') : await query
+  if (me?.email && me.passwordHash) return true
+  const [other] = await db
+    .select({ id: userIdentities.id })
+    .from(userIdentities)
+    .where(and(eq(userIdentities.userId, userId), ne(userIdentities.provider, WECHAT_PROVIDER)))
+    .limit(1)
+  return Boolean(other)
+}
+
+/** Unbinds WeChat while another way in remains (the user row is locked, so two unbinds at once cannot both pass). */
 export async function unbindWechat(db: Db, user: User) {
   await db.transaction(async (tx) => {
-    const [me] = await tx.select().from(users).where(eq(users.id, user.id)).for('update')
-    const [other] = await tx
-      .select({ id: userIdentities.id })
-      .from(userIdentities)
-      .where(and(eq(userIdentities.userId, user.id), ne(userIdentities.provider, WECHAT_PROVIDER)))
-      .limit(1)
-    if (!(me?.email && me.passwordHash) && !other) throw new DomainError(UNBIND_LAST_WAY_IN)
+    if (!(await hasOtherWayIn(tx, user.id, { lock: true }))) throw new DomainError(UNBIND_LAST_WAY_IN)
     const removed = await tx
       .delete(userIdentities)
       .where(and(eq(userIdentities.userId, user.id), eq(userIdentities.provider, WECHAT_PROVIDER)))

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, inject, test } from 'vitest'
 import { createClient } from './client.ts'
-import { isSignedIn, registerAccount } from './account-helpers.ts'
+import { isSignedIn, postPage, registerAccount } from './account-helpers.ts'
 import { scan, scanEventXml, signedQuery, WECHAT_TEST } from '#tests/sites/wechat-server.ts'
 
 const baseUrl = inject('baseUrl')
@@ -115,4 +115,47 @@ test('register is POST only and checks the origin; a scene of the wrong shape is
   const signedIn = await registerAccount(baseUrl)
   const foreign = await signedIn.client.api('/api/wx/register', { method: 'POST', headers: { Origin: 'https://evil.example' }, json: { scene: 'a' } })
   expect(foreign.status).toBe(403)
+})
+
+test('the account page binds WeChat without JavaScript (我已扫码), then unbinds it while the e-mail remains a way in', async () => {
+  const { client } = await registerAccount(baseUrl)
+  const account = await (await client.request('/user/account')).text()
+  expect(account).toContain('还没有绑定微信。')
+  const page = await (await client.request('/user/account/wechat')).text()
+  const scene = /data-scene="([\w-]{22})"/.exec(page)?.[1]
+  expect(scene, 'the page shows a binding QR code').toBeTruthy()
+  expect(page).toContain('alt="绑定微信的二维码，请用微信扫一扫"')
+
+  const early = await postPage(client, '/user/account/wechat', { intent: 'wx-check' })
+  expect(early.status).toBe(302)
+  const id = openid()
+  await scan(baseUrl, scene!, id)
+  // Another signed-in user, even knowing the scene, gets nothing.
+  const other = await registerAccount(baseUrl)
+  expect(await status(other.client, scene!)).toMatchObject({ data: { status: 'expired' } })
+
+  const bound = await postPage(client, '/user/account/wechat', { intent: 'wx-check' })
+  expect(bound.status).toBe(302)
+  expect(bound.headers.get('Location')).toBe('/user/account/wechat')
+  const after = await (await client.request('/user/account/wechat')).text()
+  expect(after).toContain('已绑定微信')
+  expect((await client.api('/api/site/init-info')).body.data).toMatchObject({ bindWx: true, txcOpenId: id })
+  expect((await other.client.api('/api/site/init-info')).body.data).toMatchObject({ bindWx: false, txcOpenId: '' })
+
+  const unbound = await postPage(client, '/user/account/wechat', { intent: 'unbind' })
+  expect(unbound.status).toBe(302)
+  expect((await client.api('/api/site/init-info')).body.data).toMatchObject({ bindWx: false })
+})
+
+test('an account made by a scan cannot unbind its only way in', async () => {
+  const browser = createClient(baseUrl)
+  const scene = (await qrcode(browser)).body.data.scene as string
+  await scan(baseUrl, scene, openid())
+  expect((await browser.api('/api/wx/register', { method: 'POST', headers: browser.sameOrigin, json: { scene } })).body.code).toBe(1)
+  const page = await (await browser.request('/user/account/wechat')).text()
+  expect(page).toContain('解除后将无法登录')
+  expect(page).not.toContain('>解除绑定<')
+  const refused = await postPage(browser, '/user/account/wechat', { intent: 'unbind' })
+  expect(refused.status).toBe(302)
+  expect((await browser.api('/api/site/init-info')).body.data).toMatchObject({ bindWx: true })
 })
