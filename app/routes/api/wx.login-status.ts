@@ -3,7 +3,7 @@ import { apiOk } from '#app/api/envelope.server.ts'
 import { getOnly } from '#app/api/method.server.ts'
 import { startSession } from '#app/auth/session.server.ts'
 import { WxStatusParams, type WxPollAnswer } from '#app/schemas/wechat.ts'
-import { pollWechatQr } from '#app/services/wechat-login.server.ts'
+import { pollWechatQr, WECHAT_BOUND } from '#app/services/wechat-login.server.ts'
 import { readWechatSecret } from '#app/wechat/browser-cookie.server.ts'
 
 /**
@@ -18,7 +18,7 @@ export const loader = defineApi(WxStatusParams, async ({ scene }, { db, user, re
     const cookie = await startSession(db, request, result.userId, clientIp)
     return apiOk(answer, '登录成功', { 'Set-Cookie': cookie })
   }
-  return apiOk(answer)
+  return apiOk(answer, result.status === 'in' ? WECHAT_BOUND : '操作成功')
 })
 
 export const action = getOnly
