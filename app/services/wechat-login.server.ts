@@ -92,6 +92,14 @@ export async function currentWechatQr(db: Db, secret: string | undefined, type: 
   return row ?? null
 }
 
+/**
+ * What a page shows for this browser's QR code: the confirm step once it was scanned by a WeChat
+ * bound to no account; otherwise the code and 我已扫码 (which signs in, or binds, when scanned).
+ */
+export async function qrView(db: Db, row: WechatLogin): Promise<'waiting' | 'register'> {
+  return row.type === 'login' && row.openid && !(await identityOf(db, row.openid)) ? 'register' : 'waiting'
+}
+
 /** The row of `scene` if this browser owns it and it is still good; null looks the same as expired. */
 async function ownRow(db: Db | Tx, scene: unknown, secret: string | undefined, { lock = false } = {}) {
   if (!isScene(scene) || !secret || !SECRET.test(secret)) return null

@@ -12,6 +12,7 @@ import {
   currentWechatQr,
   pollWechatQr,
   QR_SECONDS,
+  qrView,
   WECHAT_BOUND,
 } from '#app/services/wechat-login.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
@@ -36,7 +37,7 @@ export async function pageQr({ db, clientIp }: AppContext, request: Request, typ
   const secret = readWechatSecret(request)
   const current = await currentWechatQr(db, secret, type)
   if (current && (type === 'login' || current.userId === user?.id)) {
-    return { initial: { scene: current.scene, qrcode: await qrImage(current.url), view: current.openid ? 'register' : 'waiting' }, error: '', headers: {} }
+    return { initial: { scene: current.scene, qrcode: await qrImage(current.url), view: await qrView(db, current) }, error: '', headers: {} }
   }
   try {
     const qr = await createWechatQr(db, wechatApi(), { type, user, oldSecret: secret, ip: clientIp })

@@ -159,3 +159,29 @@ test('an account made by a scan cannot unbind its only way in', async () => {
   expect(refused.status).toBe(302)
   expect((await browser.api('/api/site/init-info')).body.data).toMatchObject({ bindWx: true })
 })
+
+test('without JavaScript, a bound WeChat signs in with 我已扫码 on /login?mode=wechat, going where the sign-in was for', async () => {
+  // An account with a WeChat, made through the contract calls.
+  const first = createClient(baseUrl)
+  const id = openid()
+  const firstScene = (await qrcode(first)).body.data.scene as string
+  await scan(baseUrl, firstScene, id)
+  expect((await first.api('/api/wx/register', { method: 'POST', headers: first.sameOrigin, json: { scene: firstScene } })).body.code).toBe(1)
+
+  const browser = createClient(baseUrl)
+  const path = '/login?mode=wechat&redirectTo=%2Fuser%2Faccount'
+  const page = await (await browser.request(path)).text()
+  const scene = /data-scene="([\w-]{22})"/.exec(page)![1]!
+  expect(page).toContain('我已扫码')
+  // Shown again, the page keeps its QR code.
+  expect(await (await browser.request(path)).text()).toContain(`data-scene="${scene}"`)
+  await scan(baseUrl, scene, id)
+  // Scanned by a bound WeChat: still the QR code and 我已扫码, not the confirm step.
+  const scanned = await (await browser.request(path)).text()
+  expect(scanned).toContain('我已扫码')
+  expect(scanned).not.toContain('创建新账号')
+  const done = await postPage(browser, path, { intent: 'wx-check' })
+  expect(done.status).toBe(302)
+  expect(done.headers.get('Location')).toBe('/user/account')
+  expect(await isSignedIn(browser)).toBe(true)
+})
