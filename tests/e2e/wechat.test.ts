@@ -24,8 +24,10 @@ test('the dialog: scan, create an account, then sign in by scanning again @js-on
   expect(await scan(baseURL!, await sceneOf(page), id, { subscribe: true })).toEqual({ status: 200, body: 'success' })
   // The next poll (1.5 s) finds the scan: the confirm step.
   await expect(dialog.getByText('已扫码：该微信还没有绑定起页账号')).toBeVisible({ timeout: 5_000 })
+  // The page reloads 500 ms after the answer (spec §9); the toast shows meanwhile.
+  const registered = page.waitForResponse((r) => r.url().endsWith('/api/wx/register'))
   await dialog.getByRole('button', { name: '创建新账号' }).click()
-  await expect(toast(page)).toHaveText('注册成功，页面即将刷新')
+  expect(await (await registered).json()).toMatchObject({ code: 1, msg: '注册成功，页面即将刷新' })
   await expect(page).toHaveURL(`${baseURL}/`)
   await hydrated(page, true)
   await expect(banner(page).locator('.account-name')).toHaveText(/^微信用户/)
@@ -33,8 +35,9 @@ test('the dialog: scan, create an account, then sign in by scanning again @js-on
   await logout(page)
   await gotoReady(page, '/?dialog=wechat', true)
   await expect(qrImage(page)).toBeVisible()
+  const signedIn = page.waitForResponse(async (r) => r.url().includes('/api/wx/login-status') && (await r.json()).data?.status === 'in')
   await scan(baseURL!, await sceneOf(page), id)
-  await expect(page.getByRole('dialog', { name: '微信登录' }).getByText('成功，页面即将刷新')).toBeVisible({ timeout: 5_000 })
+  expect(await (await signedIn).json()).toMatchObject({ code: 1, msg: '登录成功', data: { in: true } })
   await expect(page).toHaveURL(`${baseURL}/`)
   await expect(banner(page).locator('.account-name')).toHaveText(/^微信用户/)
 })
@@ -102,4 +105,31 @@ test('after 400 polls the QR code is expired (二维码已失效) and can be ref
   await expect(qrImage(page)).toBeVisible()
   expect(await sceneOf(page)).not.toBe(first)
   await expect(view).toHaveAttribute('data-polls', '0')
+})
+
+test('the account page binds WeChat by QR code and unbinds it', async ({ page, baseURL, javaScriptEnabled }) => {
+  const nickname = uniqueNickname()
+  // Signed in through the contract call: page.request shares the browser's cookies.
+  const made = await page.request.post('/api/sign/on', { form: { user_nickname: nickname, user_email: uniqueEmail(), user_password: PASSWORD } })
+  expect((await made.json()).code).toBe(1)
+
+  await gotoReady(page, '/user/account', javaScriptEnabled)
+  await expect(page.getByText('还没有绑定微信。')).toBeVisible()
+  await page.getByRole('link', { name: '绑定微信' }).click()
+  await expect(page.getByRole('heading', { name: '绑定微信', level: 1 })).toBeVisible()
+  await hydrated(page, javaScriptEnabled)
+  const image = page.getByRole('img', { name: '绑定微信的二维码，请用微信扫一扫' })
+  await expect(image).toBeVisible()
+  await scan(baseURL!, (await image.getAttribute('data-scene'))!, openid())
+  // With JavaScript the next poll finds it (and the page reloads 500 ms later); without, 我已扫码 asks.
+  if (!javaScriptEnabled) {
+    await page.getByRole('button', { name: '我已扫码' }).click()
+    await expect(toast(page)).toHaveText('微信绑定成功')
+  }
+  await expect(page.getByText(/已绑定微信（\d{4}-\d{2}-\d{2} 绑定）/)).toBeVisible({ timeout: 5_000 })
+  await hydrated(page, javaScriptEnabled)
+
+  await page.getByRole('button', { name: '解除绑定' }).click()
+  await expect(toast(page)).toHaveText('已解除微信绑定')
+  await expect(image).toBeVisible()
 })
