@@ -2,6 +2,8 @@ import { z } from './zod.ts'
 
 /** Said by the server (a scene that is gone or not this browser's) and by the dialog after 400 polls (spec §8). */
 export const QR_EXPIRED = '二维码已失效'
+/** 我已扫码 before the scan (the page's answer without JavaScript, a toast with it). */
+export const NOT_SCANNED_YET = '还没有扫码：请用微信扫描二维码，再点【我已扫码】'
 
 /** GET /api/wx/wx-login-qrcode {type}: 'login' (default) or 'bind' (the account page). */
 export const WxQrParams = z.object({

@@ -4,7 +4,7 @@ import type { WechatQrInitial, WechatQrType } from '#app/components/auth/wechat-
 import type { AppContext } from '#app/context.ts'
 import type { User } from '#app/db/schema/index.ts'
 import { LoginSchema } from '#app/schemas/auth.ts'
-import { QR_EXPIRED } from '#app/schemas/wechat.ts'
+import { NOT_SCANNED_YET, QR_EXPIRED } from '#app/schemas/wechat.ts'
 import {
   completeWechatRegister,
   CONFIRM_SECONDS,
@@ -28,7 +28,6 @@ import { qrImage } from './qr-image.server.ts'
  * the view's forms: 我已扫码 does what one poll does, then POST/redirect/GET with a toast.
  */
 
-export const NOT_SCANNED_YET = '还没有扫码：请用微信扫描二维码，再点【我已扫码】'
 const cookieFor = (request: Request, secret: string) => wechatSecretCookie(request, secret, QR_SECONDS + CONFIRM_SECONDS)
 
 export type PageQr = { initial: WechatQrInitial | null; error: string; headers: Record<string, string> }

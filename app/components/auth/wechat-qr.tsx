@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { showToast } from '#app/components/toaster.tsx'
-import { QR_EXPIRED, type WxPollAnswer, type WxQrAnswer } from '#app/schemas/wechat.ts'
+import { NOT_SCANNED_YET, QR_EXPIRED, type WxPollAnswer, type WxQrAnswer } from '#app/schemas/wechat.ts'
 
 /** Spec §9: poll every 1.5 s, at most 400 times (about 10 minutes); after a scan sign-in, reload in 500 ms. */
 export const POLL_MS = 1_500
@@ -72,6 +72,8 @@ export function WechatQr({ type, initial, action, doneHref }: { type: WechatQrTy
       } else if (status === 'waiting' && counted) {
         if (polls + 1 >= MAX_POLLS) setView('expired')
         else setPolls(polls + 1)
+      } else if (status === 'waiting') {
+        showToast({ type: 'info', msg: NOT_SCANNED_YET })
       } else {
         setView(status)
       }
