@@ -3,9 +3,9 @@ import { Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { loader as rootLoader } from '#app/root.tsx'
 import { AuthForm } from './auth-form.tsx'
-import { AUTH_TITLES, dialogMode, withDialog } from './dialog-url.ts'
-import { wechatLoginHref } from './wechat-url.ts'
-import { WechatQrPart } from './wechat-qr-part.tsx'
+import { AUTH_TITLES } from './auth-titles.ts'
+import { dialogMode, withDialog } from './dialog-url.ts'
+import { WechatQrPart, wechatLoginHref } from './wechat-qr-part.tsx'
 
 /**
  * The login / register dialog, addressed by `?dialog=login|register`. Before hydration (and

@@ -3,7 +3,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useId } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { LoginSchema, RegisterSchema } from '#app/schemas/auth.ts'
-import { AUTH_TITLES, type EmailMode } from './dialog-url.ts'
+import { AUTH_TITLES } from './auth-titles.ts'
+import type { EmailMode } from './dialog-url.ts'
 
 export type AuthActionData = { intent: EmailMode; result: SubmissionResult<string[]> }
 

@@ -6,7 +6,6 @@ export type EmailMode = 'login' | 'register'
 /** `wechat`: the messaging-app QR view (spec §2: titles 登录, 注册, 微信登录). */
 export type AuthMode = EmailMode | 'wechat'
 
-export const AUTH_TITLES: Record<AuthMode, string> = { login: '登录', register: '注册', wechat: '微信登录' }
 
 /** The same location with `dialog` set to another value (or removed with null). */
 export function withDialog(location: { pathname: string; search: string }, dialog: string | null) {
