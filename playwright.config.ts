@@ -5,6 +5,7 @@ import { defineConfig } from '@playwright/test'
 import { findChromium } from './tests/chromium.ts'
 import { testNetwork, weatherEnv } from './tests/sites/network.ts'
 import { startWechat, wechatEnv } from './tests/sites/wechat-server.ts'
+import { oauthEnv } from './tests/sites/oauth-provider.ts'
 
 /**
  * End-to-end suite: the production build served by server/index.ts, driven by Chromium twice,
@@ -113,6 +114,15 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      // Our own OAuth2 provider on a port the OS picks: Playwright puts the captured
+      // OAUTH_TEST_BASE_URL into its environment, which the app server below inherits.
+      command: 'node tests/sites/oauth-provider.ts 0',
+      cwd: root,
+      wait: { stdout: /oauth provider on (?<oauth_test_base_url>http:\/\/127\.0\.0\.1:\d+)/ },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       // `npx playwright test` puts node_modules/.bin first on PATH, so this is the Node 24 of the
       // `node` devDependency (the server relies on its built-in type stripping).
       command: 'node server/index.ts',
@@ -134,6 +144,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         MAIL_FROM: '起页测试 <no-reply@qiye.test>',
         ...wechatEnv(WECHAT_PORT),
+        // The fake provider's client ids and secrets (its base URL comes from the server above).
+        ...Object.fromEntries(Object.entries(oauthEnv(0)).filter(([key]) => key !== 'OAUTH_TEST_BASE_URL')),
         ...databaseEnv(),
         ...uploadEnv(),
       },

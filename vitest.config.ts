@@ -17,6 +17,9 @@ export default defineConfig({
         test: {
           name: 'http',
           include: ['tests/http/**/*.test.ts'],
+          // Some tests make a hundred requests (a category's 100 bookmarks, pages of 20) to one
+          // server that two test files share: on a loaded 2-core machine that took over 30 s.
+          testTimeout: 90_000,
           globalSetup: ['tests/setup/http-server.ts'],
           setupFiles: ['tests/setup/env.ts'],
         },

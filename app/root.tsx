@@ -8,6 +8,7 @@ import { lazyPart } from './components/lazy-part.tsx'
 import { type PageChrome, SideButtons } from './components/side-buttons.tsx'
 import { SiteFooter, SiteHeader } from './components/site-header.tsx'
 import { Toaster } from './components/toaster.tsx'
+import { configuredProviders } from './auth/oauth.server.ts'
 import { appContext, userContext } from './context.ts'
 import { originGuard } from './middleware/origin-guard.server.ts'
 import { unreadCount } from './services/notices.server.ts'
@@ -66,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       look,
       // Whether the login dialog offers WeChat QR sign-in (configured in env).
       wechatLogin: wechatConfig() !== null,
+      // The social sign-ins with an id and secret set: only their buttons are drawn.
+      socialProviders: configuredProviders(),
     },
     { headers: clear ? { 'Set-Cookie': clear } : {} },
   )

@@ -8,6 +8,9 @@ export default [
   // A forgotten password (spec §2 /forget/input-email): the mail, then the link's page.
   route('forget/input-email', 'routes/forget.input-email.tsx'),
   route('forget/reset-password', 'routes/forget.reset-password.tsx'),
+  // Social sign-in (spec §2 /oauth/qq, /oauth/weibo, /oauth/github): the start, and the provider's way back.
+  route('oauth/:provider', 'routes/oauth.start.tsx'),
+  route('oauth/:provider/callback', 'routes/oauth.callback.tsx'),
   route('err', 'routes/err.tsx'),
   // The weather popover as a page, with the three-step city selector (works without JavaScript).
   route('weather', 'routes/weather.tsx'),

@@ -5,7 +5,7 @@ import { startPageKey } from '#app/page-cache/page-key.server.ts'
 import { COLOR_SCHEME_HINT } from '#app/utils/color-scheme.ts'
 import { PageRender } from '#app/page-cache/page-render.ts'
 import { etagOf, type KeptPage, PageStore, pickEncoding, type Viewer } from '#app/page-cache/page-store.server.ts'
-import { coalesced, isCurrent, versionReader, type Versions, viewerOf } from '#app/page-cache/versions.server.ts'
+import { coalesced, isCurrent, keptViewer, type LiveSession, versionReader, type Versions, viewerOf } from '#app/page-cache/versions.server.ts'
 import { visitBuffer } from '#app/services/visits.server.ts'
 
 /** Bytes of rendered pages kept per process (identity + gzip + brotli), least recently used out. */
@@ -14,7 +14,7 @@ const MAX_BYTES = 48e6
 /** Headers of the render not replayed: they belong to one response, or are set per answer. */
 const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'etag', 'vary', 'date', 'connection', 'keep-alive', 'cache-control'])
 
-type Pending = { key: string; viewer: Viewer; render: PageRender; rendered: () => void }
+type Pending = { key: string; viewer: Viewer; session: KeptPage['session']; render: PageRender; rendered: () => void }
 
 /**
  * The page cache (PERFORMANCE.md budget 1, ADR 013): a start page is rendered once per change and
@@ -37,12 +37,15 @@ export function pageCache({ db, rows }: DbHandle, { enabled }: { enabled: boolea
     if (!view) return next()
     for (let waited = false; ; waited = true) {
       const page = store.get(view.key)
-      const versions = await versionsOf({ session: view.session, homepages: page?.homepages.map(([id]) => id) ?? [] })
-      const viewer = viewerOf(versions, view.session)
-      if (page && isCurrent(page, viewer, versions)) {
+      const homepages = page?.homepages.map(([id]) => id) ?? []
+      // A page kept for a signed-in viewer is checked by the user's version, without the session.
+      const byUser = page?.session && page.viewer ? page.viewer.id : null
+      const versions = await versionsOf(byUser ? { session: null, users: [byUser], homepages } : { session: view.session, homepages })
+      const viewer = byUser ? keptViewer(page!, versions, Date.now()) : viewerOf(versions, view.session)
+      if (page && viewer !== undefined && isCurrent(page, viewer, versions)) {
         store.touch(view.key, page)
         if (page.visit !== null) visits.add(page.visit)
-        keepSessionFresh(view.session, versions)
+        keepSessionFresh(view.session, page)
         return send(req, res, page)
       }
       const inProgress = rendering.get(view.key)
@@ -53,7 +56,15 @@ export function pageCache({ db, rows }: DbHandle, { enabled }: { enabled: boolea
         await inProgress
         continue
       }
-      res.locals.pageCache = { key: view.key, viewer, render: new PageRender(), rendered: inProgress ? () => {} : track(view.key, res) } satisfies Pending
+      // Rendered for the session as the database has it now (read already, unless checked by user).
+      const live = await liveSession(view.session, byUser ? null : versions)
+      res.locals.pageCache = {
+        key: view.key,
+        viewer: live ? { id: live.userId, renderVersion: live.renderVersion } : null,
+        session: live ? { expiresAt: live.expiresAt, lastSeenAt: live.lastSeenAt } : null,
+        render: new PageRender(),
+        rendered: inProgress ? () => {} : track(view.key, res),
+      } satisfies Pending
       return next()
     }
   }
@@ -71,10 +82,17 @@ export function pageCache({ db, rows }: DbHandle, { enabled }: { enabled: boolea
     return rendered
   }
 
+  async function liveSession(session: string | null, known: Versions | null): Promise<LiveSession | null> {
+    if (!session) return null
+    const versions = known ?? (await versionsOf({ session, homepages: [] }))
+    return versions.sessions.get(session) ?? null
+  }
+
   /** An answer from the cache is a request of the session like any other: its last-seen time moves on. */
-  function keepSessionFresh(session: string | null, versions: Versions) {
-    const live = session ? versions.sessions.get(session) : undefined
-    if (!session || !live || !isTimeToTouch(live.lastSeenAt, Date.now())) return
+  function keepSessionFresh(session: string | null, page: KeptPage) {
+    const now = Date.now()
+    if (!session || !page.session || !isTimeToTouch(page.session.lastSeenAt, now)) return
+    page.session.lastSeenAt = now
     touchSession(db, session).catch((error) => console.error('Page cache: session touch:', error))
   }
 
@@ -111,7 +129,7 @@ export function pageCache({ db, rows }: DbHandle, { enabled }: { enabled: boolea
     next()
   }
 
-  function keepIfAllowed(res: Response, { key, viewer, render }: Pending, chunks: Buffer[]) {
+  function keepIfAllowed(res: Response, { key, viewer, session, render }: Pending, chunks: Buffer[]) {
     const type = String(res.getHeader('content-type') ?? '')
     if (!render.cacheable || res.statusCode !== 200 || res.getHeader('set-cookie') || !type.startsWith('text/html')) return
     const headers: KeptPage['headers'] = {}
@@ -119,7 +137,7 @@ export function pageCache({ db, rows }: DbHandle, { enabled }: { enabled: boolea
       if (!PER_RESPONSE.has(name) && value !== undefined) headers[name] = typeof value === 'number' ? String(value) : value
     }
     const identity = Buffer.concat(chunks)
-    store.keep(key, { viewer, homepages: [...render.homepages], visit: render.visit, headers, etag: etagOf(identity), identity })
+    store.keep(key, { viewer, session, homepages: [...render.homepages], visit: render.visit, headers, etag: etagOf(identity), identity })
   }
 
   return {

@@ -29,6 +29,8 @@ const LIMITS = {
   invite: { points: 30, duration: HOUR, blockDuration: HOUR },
   /** Link reports (source/feedback), per user, or per IP for guests. */
   report: { points: 20, duration: HOUR },
+  /** Social sign-ins started per IP: each start stores a state row until it is used or expires. */
+  oauthStart: { points: 60, duration: HOUR },
   /** Weather asked (get-info), per address: the widget asks every 30 minutes, a page a few times. */
   weather: { points: 120, duration: HOUR },
   /** WeChat QR codes asked for, per IP: each one is a call to WeChat's API. */

@@ -1,6 +1,6 @@
 import { GUEST_CONFIG_FIELDS, GuestConfigPatchSchema } from '#app/schemas/guest-config.ts'
 import { idOf } from '#app/schemas/id-values.ts'
-import { DRAWER_FIELDS, LAYOUT_VALUE_MSG, layoutFormValues, layoutPatchSchema, PageWidthSchema } from '#app/schemas/layout.ts'
+import { ALL_LAYOUT_FIELDS, LAYOUT_VALUE_MSG, RELEASED_FIELD, layoutFormValues, layoutPatchSchema, PageWidthSchema } from '#app/schemas/layout.ts'
 import { z } from '#app/schemas/zod.ts'
 import { clearLayout, updateLayout } from '#app/services/homepage-settings.server.ts'
 import { homepageLayout } from '#app/services/homepage.server.ts'
@@ -15,9 +15,7 @@ import type { User } from '#app/db/schema/index.ts'
 /** Spec §8: what the layout drawer says when it has saved. */
 export const ALL_SAVED_MSG = '所有设置已保存成功~'
 
-/** What a guest's drawer saves: their fields of the drawer (the theme colour is the theme's). */
-const GUEST_FIELDS = GUEST_CONFIG_FIELDS.filter((f) => f !== 'themeColorId')
-const OwnerPatchSchema = layoutPatchSchema(DRAWER_FIELDS)
+const OwnerPatchSchema = layoutPatchSchema(ALL_LAYOUT_FIELDS)
 
 /** The device's page width of a drawer form (optional: a form may leave it out), or a refusal. */
 function pageWidthOf(formData: FormData) {
@@ -34,8 +32,7 @@ function parsePatch<S extends z.ZodType>(schema: S, values: Record<string, unkno
 }
 
 /**
- * The layout settings drawer (spec §2, 420px; §3 Layout config and Homepage settings but the
- * theme colour): the owner's settings are saved on the homepage, a guest's in the `qy_guest`
+ * The layout settings drawer (spec §2, 420px; §3 Layout config and Homepage settings): the owner's settings are saved on the homepage, a guest's in the `qy_guest`
  * cookie, and the page width of this device in its own cookie for everyone. Everything is
  * checked before anything is saved, so a refused form changes nothing.
  */
@@ -50,7 +47,7 @@ export const layoutFamily = family({
           dialog: 'layout',
           homepageId: resolved.homepage.id,
           owner,
-          values: Object.fromEntries(DRAWER_FIELDS.map((f) => [f, values[f] as string | number | boolean])),
+          values: Object.fromEntries(ALL_LAYOUT_FIELDS.map((f) => [f, values[f] as string | number | boolean])),
           pageWidthType: await readPageWidth(request),
         }
       },
@@ -64,7 +61,7 @@ export const layoutFamily = family({
         const { db, user, request, formData, back, failed, page } = edge
         if (!user) return saveGuestLayout(edge)
         const here = `${page.pathname}${page.search}`
-        const patch = parsePatch(OwnerPatchSchema, layoutFormValues(formData, DRAWER_FIELDS))
+        const patch = parsePatch(OwnerPatchSchema, layoutFormValues(formData, ALL_LAYOUT_FIELDS))
         const width = pageWidthOf(formData)
         if (!patch.ok) return failed(new DomainError(patch.msg), here)
         if (!width.ok) return failed(new DomainError(LAYOUT_VALUE_MSG), here)
@@ -76,7 +73,7 @@ export const layoutFamily = family({
           return failed(error, here)
         }
         const headers = width.value ? { 'Set-Cookie': await setPreference(pageWidthCookie, width.value, request) } : undefined
-        return redirectWithToast(back, { type: 'success', msg: ALL_SAVED_MSG }, headers)
+        return redirectWithToast(savedTo(formData, here, back), { type: 'success', msg: ALL_SAVED_MSG }, headers)
       },
     } satisfies Intent,
     'clear-layout': {
@@ -105,11 +102,14 @@ export const layoutFamily = family({
 /** A guest's drawer: their fields in the `qy_guest` cookie (a refusal saves nothing). */
 async function saveGuestLayout({ request, formData, back, page }: FormEdge<User | null>) {
   const here = `${page.pathname}${page.search}`
-  const patch = parsePatch(GuestConfigPatchSchema, layoutFormValues(formData, GUEST_FIELDS))
+  const patch = parsePatch(GuestConfigPatchSchema, layoutFormValues(formData, GUEST_CONFIG_FIELDS))
   const width = pageWidthOf(formData)
   if (!patch.ok || !width.ok) return redirectWithToast(here, { type: 'error', msg: patch.ok ? LAYOUT_VALUE_MSG : patch.msg })
   const headers = new Headers()
   headers.append('Set-Cookie', await setPreference(guestConfigCookie, { ...(await readGuestConfig(request)), ...patch.value }, request))
   if (width.value) headers.append('Set-Cookie', await setPreference(pageWidthCookie, width.value, request))
-  return redirectWithToast(back, { type: 'success', msg: ALL_SAVED_MSG }, headers)
+  return redirectWithToast(savedTo(formData, here, back), { type: 'success', msg: ALL_SAVED_MSG }, headers)
 }
+
+/** Saved: the drawer closes, unless a slider was let go (the drawer stays open while sliding). */
+const savedTo = (formData: FormData, here: string, back: string) => (formData.has(RELEASED_FIELD) ? here : back)

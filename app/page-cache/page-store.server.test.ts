@@ -3,6 +3,7 @@ import { type KeptPage, PageStore, pickEncoding } from './page-store.server.ts'
 
 const page = (bytes: number, encoded: Partial<Pick<KeptPage, 'gzip' | 'br'>> = {}): KeptPage => ({
   viewer: null,
+  session: null,
   homepages: [[1, 0]],
   visit: null,
   headers: {},

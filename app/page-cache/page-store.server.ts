@@ -7,6 +7,8 @@ export type Viewer = { id: number; renderVersion: number } | null
 /** A rendered start page, kept with what it showed and its bytes in each encoding. */
 export type KeptPage = {
   viewer: Viewer
+  /** The session a signed-in viewer's page was made for (keptViewer; its last-seen time moves on with each answer). */
+  session: { expiresAt: number; lastSeenAt: number } | null
   /** [homepage id, render_version] of every homepage the page shows. */
   homepages: [number, number][]
   /** The homepage whose visit each repeat counts (see PageRender.visit). */

@@ -7,7 +7,7 @@ import { sessions } from '#app/db/schema/index.ts'
 import { createOwner, createUser } from '#tests/db-utils.ts'
 import { createTestDb, type TestDb } from '#tests/setup/test-db.ts'
 import type { KeptPage } from './page-store.server.ts'
-import { type Ask, coalesced, isCurrent, versionReader, type Versions, viewerOf } from './versions.server.ts'
+import { type Ask, coalesced, isCurrent, keptViewer, versionReader, type Versions, viewerOf } from './versions.server.ts'
 
 /** The database triggers behind the page cache (drizzle/0009_render_versions.sql, ADR 013). */
 
@@ -71,7 +71,7 @@ test('isCurrent: a kept page is current while its viewer and every homepage are 
   const now = () => versionsNow({ session, homepages: [homepageId] })
   const viewer = viewerOf(await now(), session)
   expect(viewer).toEqual({ id: user.id, renderVersion: await userVersion(user.id) })
-  const page: KeptPage = { viewer, homepages: [[homepageId, (await homepageVersion(homepageId))!]], visit: null, headers: {}, etag: '', identity: Buffer.from('') }
+  const page: KeptPage = { viewer, session: null, homepages: [[homepageId, (await homepageVersion(homepageId))!]], visit: null, headers: {}, etag: '', identity: Buffer.from('') }
   expect(isCurrent(page, viewer, await now())).toBe(true)
   expect(isCurrent(page, null, await now()), 'another viewer').toBe(false)
   expect(isCurrent(page, { ...viewer!, renderVersion: viewer!.renderVersion + 1 }, await now())).toBe(false)
@@ -94,10 +94,38 @@ test('viewerOf: each session of one read is its user; signed out, expired or nev
   expect(await viewerNow(hashToken('x'.repeat(43))), 'never seen').toBeNull()
 })
 
+test('a session’s end bumps its user’s version: a page kept for a signed-in viewer is checked by the user alone', async () => {
+  const db = handle.db
+  const { user, homepageId } = await createOwner(db, ['辛'])
+  const [a, b] = [hashToken(await createSession(db, user.id, {})), hashToken(await createSession(db, user.id, {}))]
+  const keptFor = async (session: string): Promise<KeptPage> => {
+    const live = (await versionsNow({ session })).sessions.get(session)!
+    expect(live.expiresAt).toBeGreaterThan(Date.now())
+    const viewer = { id: user.id, renderVersion: live.renderVersion }
+    return { viewer, session: { expiresAt: live.expiresAt, lastSeenAt: live.lastSeenAt }, homepages: [[homepageId, (await homepageVersion(homepageId))!]], visit: null, headers: {}, etag: '', identity: Buffer.from('') }
+  }
+  const byUser = async (page: KeptPage, now = Date.now()) => keptViewer(page, await versionsNow({ users: [user.id], homepages: [homepageId] }), now)
+
+  let page = await keptFor(a)
+  expect(await byUser(page)).toEqual(page.viewer)
+  expect(await byUser(page, page.session!.expiresAt), 'expired').toBeUndefined()
+  expect(keptViewer({ ...page, session: null }, await versionsNow({ users: [user.id] }), Date.now()), 'not kept for a session').toBeUndefined()
+  // Another session of the user ends: the page is checked again by its session (still live).
+  await db.delete(sessions).where(eq(sessions.idHash, b))
+  expect(await byUser(page)).toBeUndefined()
+  expect(viewerOf(await versionsNow({ session: a }), a)?.id).toBe(user.id)
+  page = await keptFor(a)
+  expect(await byUser(page)).toEqual(page.viewer)
+  // Its own session ends: never answered as that viewer again.
+  await db.delete(sessions).where(eq(sessions.idHash, a))
+  expect(await byUser(page)).toBeUndefined()
+  expect(viewerOf(await versionsNow({ session: a }), a)).toBeNull()
+})
+
 test('coalesced: the asks of one moment share one read; an ask made while a read runs waits for the next', async () => {
   const reads: Ask[][] = []
   let finish!: () => void
-  const empty: Versions = { sessions: new Map(), homepages: new Map() }
+  const empty: Versions = { sessions: new Map(), users: new Map(), homepages: new Map() }
   const read = coalesced(async (asks) => {
     reads.push([...asks])
     await new Promise<void>((resolve) => (finish = resolve))

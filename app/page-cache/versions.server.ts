@@ -1,16 +1,20 @@
 import type { DbHandle } from '#app/db/client.server.ts'
 import type { KeptPage, Viewer } from './page-store.server.ts'
 
-/** What a request asks the database: its session (the hash of its token) and the homepages of the page it would be sent. */
-export type Ask = { session: string | null; homepages: number[] }
+/**
+ * What a request asks the database: the homepages of the page it would be sent, and who its
+ * viewer is — by its session (the hash of its token), or, for a page kept for a signed-in
+ * viewer, by that user's version alone (`keptViewer`).
+ */
+export type Ask = { session: string | null; users?: number[]; homepages: number[] }
 
-/** A session that is live now: its user at the user's render_version. */
-export type LiveSession = { userId: number; renderVersion: number; lastSeenAt: number }
+/** A session that is live now: its user at the user's render_version; times in ms since the epoch. */
+export type LiveSession = { userId: number; renderVersion: number; lastSeenAt: number; expiresAt: number }
 
-/** What the database holds now for the sessions and homepages asked (one missing is gone). */
-export type Versions = { sessions: Map<string, LiveSession>; homepages: Map<number, number> }
+/** What the database holds now for the sessions, users and homepages asked (one missing is gone). */
+export type Versions = { sessions: Map<string, LiveSession>; users: Map<number, number>; homepages: Map<number, number> }
 
-type Row = { hash: string | null; id: number; version: number; seen: number | null }
+type Row = { kind: 'h' | 'u' | 's'; hash: string | null; id: number; version: number; seen: number | null; expires: number | null }
 
 /**
  * Reads the versions of many asks with one call of qy_page_versions (drizzle/0012): this runs for
@@ -21,13 +25,15 @@ type Row = { hash: string | null; id: number; version: number; seen: number | nu
 export function versionReader(rows: DbHandle['rows']) {
   return async (asks: Ask[]): Promise<Versions> => {
     const sessions = [...new Set(asks.flatMap((ask) => (ask.session ? [ask.session] : [])))]
+    const users = [...new Set(asks.flatMap((ask) => ask.users ?? []))]
     const homepages = [...new Set(asks.flatMap((ask) => ask.homepages))]
-    const versions: Versions = { sessions: new Map(), homepages: new Map() }
-    if (!sessions.length && !homepages.length) return versions
-    const found = await rows<Row>('select hash, id, version, seen from qy_page_versions($1::int[], $2::text[])', [homepages, sessions])
+    const versions: Versions = { sessions: new Map(), users: new Map(), homepages: new Map() }
+    if (!sessions.length && !users.length && !homepages.length) return versions
+    const found = await rows<Row>('select kind, hash, id, version, seen, expires from qy_page_versions($1::int[], $2::text[], $3::int[])', [homepages, sessions, users])
     for (const row of found) {
-      if (row.hash === null) versions.homepages.set(row.id, row.version)
-      else versions.sessions.set(row.hash, { userId: row.id, renderVersion: row.version, lastSeenAt: row.seen ?? 0 })
+      if (row.kind === 'h') versions.homepages.set(row.id, row.version)
+      else if (row.kind === 'u') versions.users.set(row.id, row.version)
+      else versions.sessions.set(row.hash!, { userId: row.id, renderVersion: row.version, lastSeenAt: row.seen ?? 0, expiresAt: row.expires ?? 0 })
     }
     return versions
   }
@@ -76,6 +82,19 @@ export function coalesced(read: (asks: Ask[]) => Promise<Versions>) {
 export function viewerOf(versions: Versions, session: string | null): Viewer {
   const live = session ? versions.sessions.get(session) : undefined
   return live ? { id: live.userId, renderVersion: live.renderVersion } : null
+}
+
+/**
+ * The viewer of a page kept for a signed-in viewer, by the user's version now: the end of a
+ * session bumps its user's version (drizzle/0014), so while the version is the page's and the
+ * session has not expired, the session is the one the page was made for. Undefined when that
+ * cannot be told without reading the session (a page not kept for a session, the user's version
+ * moved, the session expired).
+ */
+export function keptViewer(page: KeptPage, versions: Versions, now: number): Viewer | undefined {
+  if (!page.viewer || !page.session || page.session.expiresAt <= now) return undefined
+  const version = versions.users.get(page.viewer.id)
+  return version === page.viewer.renderVersion ? page.viewer : undefined
 }
 
 /** Whether a kept page still shows what the database holds for this viewer: same viewer and version, every homepage unchanged. */

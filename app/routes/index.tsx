@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router'
 import type { Route } from './+types/index'
 import { withDialog } from '#app/components/auth/dialog-url.ts'
+import { SocialButtons } from '#app/components/auth/social-buttons.tsx'
 import { HomepageView } from '#app/components/homepage/homepage-view.tsx'
 import { MANAGE_PAGE_HANDLE } from '#app/components/manage/dialog-href.ts'
 import { ManageDialog } from '#app/components/manage/manage-dialog-slot.tsx'
@@ -38,6 +39,7 @@ function PromoPanel() {
           邮箱注册
         </Link>
       </p>
+      <SocialButtons redirectTo={`${location.pathname}${location.search}`} title="第三方账号登录" />
     </aside>
   )
 }

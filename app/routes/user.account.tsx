@@ -2,6 +2,8 @@ import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, href, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/user.account'
+import { type OAuthProvider, oauthStartHref, PROVIDER_LABELS } from '#app/auth/oauth-providers.ts'
+import { configuredProviders } from '#app/auth/oauth.server.ts'
 import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
 import { readSessionToken, startSession } from '#app/auth/session.server.ts'
 import { FormError, FormField } from '#app/components/account/form-field.tsx'
@@ -9,17 +11,18 @@ import { signInHref } from '#app/components/auth/dialog-url.ts'
 import { appContext, userContext } from '#app/context.ts'
 import { ChangePasswordSchema, NicknameSchema } from '#app/schemas/auth.ts'
 import { AVATAR_SAVED, changeAvatar, changeNickname, changePassword, NICKNAME_SAVED, PASSWORD_CHANGED } from '#app/services/user-account.server.ts'
+import { listIdentities, unlinkIdentity } from '#app/services/oauth.server.ts'
 import { IMAGE_LIMITS } from '#app/uploads/image.server.ts'
 import { UPLOAD_RATE_MSG } from '#app/uploads/upload-api.server.ts'
 import { readFormDataCapped } from '#app/uploads/form-data.server.ts'
 import { uploadImageSrc } from '#app/uploads/upload-path.ts'
-import { wechatIdentity } from '#app/services/wechat-login.server.ts'
+import { WECHAT_PROVIDER } from '#app/services/wechat-login.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { wechatConfig } from '#app/wechat/official-account.server.ts'
 
 const ACCOUNT_PAGE = href('/user/account')
-const INTENTS = ['nickname', 'avatar', 'password'] as const
+const INTENTS = ['nickname', 'avatar', 'password', 'unlink'] as const
 type Intent = (typeof INTENTS)[number]
 type ActionData = { intent: Intent; result: SubmissionResult<string[]> }
 
@@ -28,10 +31,18 @@ export const meta: Route.MetaFunction = () => [{ title: '账号设置 - 起页' 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext)
   if (!user) throw redirect(signInHref(ACCOUNT_PAGE))
+  const identities = await listIdentities(context.get(appContext).db, user.id)
   // The WeChat binding (its page: /user/account/wechat), shown when configured or already bound.
-  const wechatBound = (await wechatIdentity(context.get(appContext).db, user.id)) !== null
-  const wechat = wechatBound || wechatConfig() ? { bound: wechatBound } : null
-  return { nickname: user.nickname, email: user.email, avatar: user.avatar, wechat }
+  const wechatBound = identities.some((i) => i.provider === WECHAT_PROVIDER)
+  return {
+    nickname: user.nickname,
+    email: user.email,
+    avatar: user.avatar,
+    // The linked ways in, and the configured providers not linked yet (their link buttons).
+    identities: identities.filter((i) => i.provider !== WECHAT_PROVIDER).map((i) => ({ provider: i.provider, displayName: i.displayName })),
+    linkable: configuredProviders().filter((p) => !identities.some((i) => i.provider === p)),
+    wechat: wechatBound || wechatConfig() ? { bound: wechatBound } : null,
+  }
 }
 
 /** The page's three forms, told apart by `intent`; each answers its own errors, a success is a toast. */
@@ -70,6 +81,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       return fail({ status: 'error', error: { avatar: [error.message] } })
     }
     return redirectWithToast(ACCOUNT_PAGE, { type: 'success', msg: AVATAR_SAVED })
+  }
+
+  if (intent === 'unlink') {
+    try {
+      const msg = await unlinkIdentity(db, user, String(form.get('provider') ?? ''))
+      return redirectWithToast(ACCOUNT_PAGE, { type: 'success', msg })
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error
+      return redirectWithToast(ACCOUNT_PAGE, { type: 'error', msg: error.message })
+    }
   }
 
   const submission = parseWithZod(form, { schema: ChangePasswordSchema })
@@ -192,6 +213,46 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </div>
         </Form>
       </section>
+
+      <LinkedWaysIn identities={loaderData.identities} linkable={loaderData.linkable} busy={busy('unlink')} />
+    </section>
+  )
+}
+
+/** The social accounts linked to this one: unlink (a POST), or link another (a plain link to its start). */
+function LinkedWaysIn({ identities, linkable, busy }: { identities: { provider: string; displayName: string | null }[]; linkable: OAuthProvider[]; busy: boolean }) {
+  const label = (provider: string) => PROVIDER_LABELS[provider as OAuthProvider] ?? provider
+  return (
+    <section className="account-section" aria-labelledby="account-identities-title">
+      <h2 id="account-identities-title">第三方账号</h2>
+      {identities.length ? (
+        <ul className="identity-list">
+          {identities.map((identity) => (
+            <li key={identity.provider}>
+              <span>{`${label(identity.provider)}：${identity.displayName || '已绑定'}`}</span>
+              <Form method="post">
+                <input type="hidden" name="intent" value="unlink" />
+                <input type="hidden" name="provider" value={identity.provider} />
+                <button type="submit" className="button" disabled={busy}>
+                  {`解绑${label(identity.provider)}`}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">还没有绑定第三方账号。</p>
+      )}
+      {linkable.length ? (
+        <p className="social-login-buttons">
+          {linkable.map((provider) => (
+            <Link key={provider} to={oauthStartHref(provider, ACCOUNT_PAGE)} reloadDocument className="button social-button" data-provider={provider}>
+              {`绑定${label(provider)}`}
+            </Link>
+          ))}
+        </p>
+      ) : null}
+      <p className="field-hint">绑定后可以用该账号直接登录。至少要保留一种登录方式（密码或一个第三方账号）。</p>
     </section>
   )
 }

@@ -125,8 +125,8 @@ export const LAYOUT_SWITCHES = [
 ] as const satisfies readonly LayoutField[]
 /** Radios disabled for guests (spec §5). */
 export const OWNER_ONLY_RADIOS = ['backgroundArea', 'navigationDisplay'] as const satisfies readonly LayoutField[]
-/** The layout drawer's fields: every one but the theme colour (the theme's own drawer sets it). */
-export const DRAWER_FIELDS = ALL_LAYOUT_FIELDS.filter((f) => f !== 'themeColorId')
+/** Sent by a slider let go (with JavaScript): saved like the form's button, but the drawer stays open. */
+export const RELEASED_FIELD = 'released'
 /** The hidden field naming the switches a drawer form showed: an unticked checkbox sends nothing. */
 export const SWITCHES_FIELD = 'switches'
 

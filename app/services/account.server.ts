@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { hashPassword, verifyPassword } from '#app/auth/password.server.ts'
 import { consumeOrThrow, isLimited, recordFailure, resetLimit } from '#app/auth/rate-limit.server.ts'
-import type { Db } from '#app/db/client.server.ts'
+import type { Db, Tx } from '#app/db/client.server.ts'
 import { users, type User } from '#app/db/schema/index.ts'
 import type { LoginInput, RegisterInput } from '#app/schemas/auth.ts'
 import { DomainError, isUniqueViolation } from '#app/utils/errors.ts'
@@ -21,21 +21,24 @@ export async function emailExists(db: Db, email: string) {
   return Boolean(row)
 }
 
+/**
+ * A new user and its first homepage, inside the caller's transaction: the one way an account is
+ * made (e-mail registration, a social sign-in).
+ */
+export async function createAccount(tx: Tx, values: Pick<typeof users.$inferInsert, 'email' | 'nickname' | 'passwordHash'>): Promise<User> {
+  const [user] = await tx.insert(users).values(values).returning()
+  if (!user) throw new Error('user insert returned nothing')
+  const homepage = await createStarterHomepage(tx, user.id)
+  return { ...user, currentHomepageId: homepage.id }
+}
+
 /** Creates the account with its starter homepage, all or nothing. */
 export async function register(db: Db, input: RegisterInput, ip: string): Promise<User> {
   await consumeOrThrow(db, 'register', ip, TOO_MANY_REGISTRATIONS)
   if (await emailExists(db, input.email)) throw new DomainError(EMAIL_TAKEN, { field: 'email' })
   const passwordHash = await hashPassword(input.password)
   try {
-    return await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({ email: normaliseEmail(input.email), nickname: input.nickname, passwordHash })
-        .returning()
-      if (!user) throw new Error('user insert returned nothing')
-      const homepage = await createStarterHomepage(tx, user.id)
-      return { ...user, currentHomepageId: homepage.id }
-    })
+    return await db.transaction((tx) => createAccount(tx, { email: normaliseEmail(input.email), nickname: input.nickname, passwordHash }))
   } catch (error) {
     // Two sign-ups with one e-mail at once: the unique index decides, the loser sees the same message.
     if (isUniqueViolation(error)) throw new DomainError(EMAIL_TAKEN, { field: 'email' })

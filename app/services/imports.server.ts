@@ -142,20 +142,27 @@ export async function storeBookmarkFile(db: Db, actor: Actor, input: { fileName:
         })),
       ),
     )
-    await insertChunks(parsed.links, (chunk) =>
-      tx.insert(importLinks).values(
-        chunk.map((l) => ({
-          importId,
-          folderId: l.folder === null ? null : folderIds[l.folder]!,
+    // The file's links from one JSON parameter per chunk, as insertSources does (a third of the time of VALUES).
+    await insertChunks(parsed.links, (chunk) => {
+      const json = chunk.map((l) => {
+        const { url, skip } = classify(l.url)
+        return {
+          folder_id: l.folder === null ? null : folderIds[l.folder]!,
           position: l.order,
           name: stored(l.name),
-          rawUrl: stored(l.url),
-          ...classify(l.url),
+          raw_url: stored(l.url),
+          url,
+          skip,
           description: stored(l.description),
-          addDate: l.addDate,
-        })),
-      ),
-    )
+          add_date: l.addDate,
+        }
+      })
+      return tx.execute(sql`
+        insert into ${importLinks} (import_id, folder_id, position, name, raw_url, url, skip, description, add_date)
+        select ${importId}::int, x.folder_id, x.position, x.name, x.raw_url, x.url, x.skip, x.description, x.add_date
+        from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as x(folder_id integer, position integer, name text, raw_url text,
+          url text, skip text, description text, add_date timestamptz)`)
+    })
     // Spec §9: import history keeps 5.
     const keep = tx
       .select({ id: bookmarkImports.id })
@@ -384,19 +391,7 @@ export async function importPicked(db: Db, actor: Actor, input: ImportInput): Pr
       })
       .from(importFolders)
       .where(eq(importFolders.importId, file.id))
-    const links: FileLink[] = await tx
-      .select({
-        id: importLinks.id,
-        folderId: importLinks.folderId,
-        position: importLinks.position,
-        name: importLinks.name,
-        url: importLinks.url,
-        skip: importLinks.skip,
-        description: importLinks.description,
-        addDate: importLinks.addDate,
-      })
-      .from(importLinks)
-      .where(eq(importLinks.importId, file.id))
+    const links = await fileLinks(tx, file.id)
     const plan = planImport({
       folders,
       links,
@@ -428,6 +423,21 @@ export async function importPicked(db: Db, actor: Actor, input: ImportInput): Pr
     })
     return { runId: run!.id, homepageId: place.homepageId, report: plan.report }
   })
+}
+
+/**
+ * The stored links of a file as one JSON value: ten thousand rows decoded field by field cost
+ * more than the import's own planning; one text parsed by JSON.parse does not.
+ */
+async function fileLinks(tx: Tx, importId: number): Promise<FileLink[]> {
+  const [row] = rowsOf<{ links: string | null }>(
+    await tx.execute(sql`
+      select json_agg(json_build_object('id', id, 'folderId', folder_id, 'position', position, 'name', name, 'url', url,
+        'skip', skip, 'description', description, 'addDate', add_date))::text as links
+      from ${importLinks} where import_id = ${importId}`),
+  )
+  const links = JSON.parse(row?.links ?? '[]') as Array<Omit<FileLink, 'addDate'> & { addDate: string | null }>
+  return links.map((l) => ({ ...l, addDate: l.addDate === null ? null : new Date(l.addDate) }))
 }
 
 type WriteAt = { runId: number; homepageId: number; bagId: number | null; moduleId: number | null }

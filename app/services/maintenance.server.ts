@@ -1,5 +1,6 @@
 import { lt, sql } from 'drizzle-orm'
 import { deleteExpiredSessions } from '#app/auth/session.server.ts'
+import { deleteExpiredOAuthStates } from './oauth.server.ts'
 import { deleteExpiredResets } from './password-reset.server.ts'
 import { deleteExpiredWechatLogins } from './wechat-login.server.ts'
 import type { Db } from '#app/db/client.server.ts'
@@ -58,6 +59,7 @@ function steps(db: Db, { storage, uploadGraceMs }: MaintenanceOptions): [string,
     ['expired sessions', async () => (await deleteExpiredSessions(db), null)],
     ['expired password resets', async () => (await deleteExpiredResets(db), null)],
     ['expired WeChat QR codes', async () => (await deleteExpiredWechatLogins(db), null)],
+    ['expired social sign-in states', async () => (await deleteExpiredOAuthStates(db), null)],
     ['idempotency keys', async () => {
       const count = await purgeIdempotencyKeys(db)
       return count ? `dropped ${count} old idempotency keys` : null

@@ -34,6 +34,21 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('起页 <no-reply@localhost>'),
   /** How long a password-reset link works. */
   PASSWORD_RESET_MINUTES: z.coerce.number().positive().max(24 * 60).default(30),
+  /**
+   * Social sign-in (app/auth/oauth.server.ts): a provider's button appears only when both its id
+   * and secret are set. Register the callback `{APP_ORIGIN}/oauth/{provider}/callback` with it.
+   */
+  GITHUB_CLIENT_ID: z.string().default(''),
+  GITHUB_CLIENT_SECRET: z.string().default(''),
+  QQ_CLIENT_ID: z.string().default(''),
+  QQ_CLIENT_SECRET: z.string().default(''),
+  WEIBO_CLIENT_ID: z.string().default(''),
+  WEIBO_CLIENT_SECRET: z.string().default(''),
+  /**
+   * Tests only: every provider endpoint is asked at `{OAUTH_TEST_BASE_URL}/{its host}{its path}`
+   * instead of its real https address (tests/sites/oauth-provider.ts). Empty in production.
+   */
+  OAUTH_TEST_BASE_URL: z.union([z.literal(''), z.url()]).default(''),
   /** `off` renders every page afresh (the bench's uncached figures); see app/page-cache/. */
   PAGE_CACHE: z.enum(['on', 'off']).default('on'),
   /**

@@ -120,3 +120,19 @@ test('a guest opens the drawer from the side buttons; their settings stay in thi
   await again.getByRole('button', { name: '保存设置' }).click()
   await expect(toaster(page)).toHaveText('此模式仅限登录后使用')
 })
+
+// Without JavaScript a slider saves with 保存设置 (the tests above).
+test('with JavaScript a slider saves when let go, and the drawer stays open @js-only', async ({ page, javaScriptEnabled: js }) => {
+  await signUp(page)
+  await gotoReady(page, '/', js)
+  const panel = await openByKeyboard(page, js, page.getByRole('link', { name: '布局', exact: true }))
+  const slider = panel.getByRole('slider', { name: /每行最多书签数/ })
+  await slider.focus()
+  await page.keyboard.press('ArrowLeft')
+  await page.keyboard.press('ArrowLeft')
+  await expect(toaster(page)).toHaveText('所有设置已保存成功~')
+  await expect(drawer(page, js)).toBeVisible()
+  await expect(slider).toBeFocused()
+  const info = (await (await page.request.get('/api/site/init-info')).json()).data
+  expect(info.homepageLayout.websiteBookmarkColumn).toBe(Number(await slider.inputValue()))
+})

@@ -147,8 +147,9 @@ test.describe('the page shell', () => {
     // Opening moves focus into the dialog.
     await expect.poll(async () => (await focused(page))?.inDialog).toBe(true)
 
+    // Enough presses to go round twice: the dialog also holds the social sign-in links.
     const forward: string[] = []
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 24; i++) {
       await page.keyboard.press('Tab')
       const now = await focused(page)
       expect(now?.inDialog, `Tab ${i + 1} left the dialog: ${JSON.stringify(now)}`).toBe(true)

@@ -80,6 +80,31 @@ test('a guest picks night in the skin drawer by keyboard and gets the dark page;
   }
 })
 
+// 跟随系统 where the server is not told the system's scheme (browsers other than Chromium send no
+// hint): <html data-theme="system"> and the stylesheet's light-dark() palette follow the browser.
+test('follow system without the colour-scheme hint: the palette follows the browser, dark and light', async ({ browser, baseURL, javaScriptEnabled }) => {
+  for (const colorScheme of ['dark', 'light'] as const) {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled, colorScheme })
+    // Documents fetched by Playwright itself: Chromium would add its hint below any rewrite.
+    await context.route('**/*', async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue()
+      const { 'sec-ch-prefers-color-scheme': _hint, ...headers } = await route.request().allHeaders()
+      return route.fulfill({ response: await route.fetch({ headers, maxRedirects: 0 }) })
+    })
+    const page = await context.newPage()
+    await gotoReady(page, '/?dialog=skin', javaScriptEnabled)
+    const drawer = javaScriptEnabled ? page.getByRole('dialog', { name: '皮肤' }) : page.getByRole('region', { name: '皮肤' })
+    await drawer.getByRole('radio', { name: '跟随系统' }).check()
+    await drawer.getByRole('button', { name: '保存主题', exact: true }).click()
+    await expect(toast(page).first()).toContainText('设置成功')
+    await gotoReady(page, '/', javaScriptEnabled)
+    // With JavaScript the page's re-check may name the scheme itself; without, the server left it to CSS.
+    if (!javaScriptEnabled) await expect(page.locator('html')).toHaveAttribute('data-theme', 'system')
+    expect(await pageBackground(page)).toBe(colorScheme === 'dark' ? 'rgb(20, 23, 28)' : 'rgb(244, 246, 250)')
+    await context.close()
+  }
+})
+
 test('a timed theme without an end time is refused with the spec’s message beside the times', async ({ page, javaScriptEnabled }) => {
   await gotoReady(page, '/?dialog=skin', javaScriptEnabled)
   const drawer = javaScriptEnabled ? page.getByRole('dialog', { name: '皮肤' }) : page.getByRole('region', { name: '皮肤' })

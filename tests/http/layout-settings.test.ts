@@ -223,3 +223,39 @@ describe('the drawer without JavaScript', () => {
     expect(visitorPage).not.toContain('布局设置')
   })
 })
+
+describe('the theme colour in the drawer (spec §3 Layout config themeColorId)', () => {
+  const primaryOf = (html: string) => /<html[^>]*--tc-primary:\s*(#[0-9a-f]{6})/i.exec(html)?.[1] ?? null
+
+  test('the owner saves it on the homepage; a guest sees it; 恢复默认布局 keeps it (the theme\'s own setting)', async () => {
+    const guest = createClient(baseUrl)
+    expect(primaryOf(await page(guest))).toBeNull()
+    expect((await postDrawer(owner.client, { themeColorId: '5' })).toast).toEqual({ type: 'success', msg: ALL_SAVED })
+    const colour = primaryOf(await page(owner.client))
+    expect(colour).toMatch(/^#/)
+    expect(primaryOf(await page(guest))).toBe(colour)
+    await postDrawer(owner.client, {}, 'clear-layout')
+    expect(primaryOf(await page(guest))).toBe(colour)
+    await postDrawer(owner.client, { themeColorId: '0' })
+    expect(primaryOf(await page(guest))).toBeNull()
+  })
+
+  test('a guest keeps it in their cookie; nobody else sees it; a colour not in the list is refused', async () => {
+    const guest = createClient(baseUrl)
+    expect((await postDrawer(guest, { themeColorId: '17' })).toast).toEqual({ type: 'error', msg: VALUE_MSG })
+    expect(primaryOf(await page(guest))).toBeNull()
+    expect((await postDrawer(guest, { themeColorId: '3' })).toast).toEqual({ type: 'success', msg: ALL_SAVED })
+    expect(primaryOf(await page(guest))).toMatch(/^#/)
+    expect(primaryOf(await page(createClient(baseUrl)))).toBeNull()
+    expect(primaryOf(await page(owner.client))).toBeNull()
+  })
+})
+
+test('a slider let go (with JavaScript) saves and keeps the drawer open; the button closes it', async () => {
+  const released = await postDrawer(owner.client, { rootFontSize: '17', released: '1' })
+  expect(released.toast).toEqual({ type: 'success', msg: ALL_SAVED })
+  expect(new URL(released.response.headers.get('location')!, baseUrl).search).toBe('?dialog=layout')
+  const button = await postDrawer(owner.client, { rootFontSize: '16' })
+  expect(new URL(button.response.headers.get('location')!, baseUrl).search).toBe('')
+  expect(await page(owner.client)).not.toContain('font-size:17px')
+})

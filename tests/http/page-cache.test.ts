@@ -236,6 +236,17 @@ test('signed out, the same browser gets the guest’s page, not the signed-in on
   expect(after.etag).not.toBe(mine.etag)
 })
 
+test('a session ended elsewhere: a browser still sending its cookie gets the guest’s page, not the kept signed-in one', async () => {
+  const client = (await signUp(baseUrl, '缓存别处退出')).client
+  const elsewhere = createClient(baseUrl)
+  for (const [name, value] of client.jar) elsewhere.jar.set(name, value)
+  expect((await look(elsewhere, '/')).html).toContain('缓存别处退出')
+  // Signed out through the other copy: this one still sends the ended session's cookie.
+  await ok(post(client, '/api/sign/out'))
+  const after = await look(elsewhere, '/')
+  expect(after.html).not.toContain('缓存别处退出')
+})
+
 test('pages answered from the cache still count as visits (written within seconds); the owner’s views do not', async () => {
   // A homepage of its own, so that no other test's views are counted in it.
   const host = await signUp(baseUrl, '缓存访问')
@@ -261,7 +272,15 @@ test.runIf(databaseUrl !== '')('two app processes on one PostgreSQL server: a wr
     expect((await look(guestOfOther)).html).not.toContain('另一进程写的')
     await addLink('另一进程写的')
     expect((await look(guestOfOther)).html).toContain('另一进程写的')
+    // A session ended through this process: the other's kept page of that viewer is not answered.
+    const signedIn = (await signUp(baseUrl, '两进程退出')).client
+    const onOther = createClient(other.url)
+    for (const [name, value] of signedIn.jar) onOther.jar.set(name, value)
+    expect((await look(onOther, '/')).html).toContain('两进程退出')
+    await ok(post(signedIn, '/api/sign/out'))
+    expect((await look(onOther, '/')).html).not.toContain('两进程退出')
   } finally {
     await other.stop()
   }
-})
+  // A second app process boots (migrations checked, build loaded): slow on a loaded 2-core machine.
+}, 120_000)

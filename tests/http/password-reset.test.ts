@@ -148,7 +148,9 @@ test('an expired link is refused (a server whose links last about a second)', as
     const { email } = await registerAccount(server.url)
     await askReset(server.url, email)
     const link = resetLinkOf(await waitForMail(mail.httpPort, email))
-    expect((await createClient(server.url).request(link)).status).toBe(200)
+    // Not opened before it expires: on a loaded machine 1.2 s can pass before the first look. The
+    // message is expiry's own (a link refused for any other reason says so differently), and the
+    // service test with a clock shows the same link working before its 30 minutes are up.
     await new Promise((resolve) => setTimeout(resolve, 1500))
     const expired = await createClient(server.url).request(link)
     expect(expired.status).toBe(400)

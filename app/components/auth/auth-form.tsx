@@ -5,6 +5,7 @@ import { Link, useFetcher } from 'react-router'
 import { LoginSchema, RegisterSchema } from '#app/schemas/auth.ts'
 import { AUTH_TITLES } from './auth-titles.ts'
 import type { EmailMode } from './dialog-url.ts'
+import { SocialButtons } from './social-buttons.tsx'
 
 export type AuthActionData = { intent: EmailMode; result: SubmissionResult<string[]> }
 
@@ -123,6 +124,7 @@ export function AuthForm({
           {mode === 'login' ? '注册新账号' : '去登录'}
         </Link>
       </p>
+      <SocialButtons redirectTo={redirectTo} />
     </fetcher.Form>
   )
 }

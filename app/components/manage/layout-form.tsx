@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import {
   BOOKMARK_STYLES,
@@ -6,11 +6,15 @@ import {
   LAYOUT_MODES,
   LAYOUT_SWITCHES,
   PAGE_WIDTH_TYPES,
+  RELEASED_FIELD,
   SWITCHES_FIELD,
 } from '#app/schemas/layout.ts'
+import { ThemeColorField } from '#app/components/skin/theme-color-field.tsx'
 import type { ManageDialogData, ManageFormProps } from './types.ts'
 
 type Data = Extract<ManageDialogData, { dialog: 'layout' }>
+/** A slider saves this long after it was last let go. */
+const SAVE_AFTER_MS = 400
 type Option = { value: string | number; name: string }
 
 const SWITCH_LABELS: Record<(typeof LAYOUT_SWITCHES)[number], string> = {
@@ -65,7 +69,11 @@ function Radios({ name, legend, options, value, disabled, hint }: { name: string
   )
 }
 
-/** A slider with its value beside it; without JavaScript the value saves with the form's button. */
+/**
+ * A slider with its value beside it. Without JavaScript its value saves with the form's button;
+ * with it, the page previews while it moves and the form saves when it is let go (the native
+ * change event, which React's onChange does not give for a range).
+ */
 function Slider({
   name,
   label,
@@ -74,6 +82,7 @@ function Slider({
   value,
   unit = '',
   preview,
+  onRelease,
 }: {
   name: string
   label: string
@@ -83,9 +92,19 @@ function Slider({
   unit?: string
   /** With JavaScript, shows the value on the page while the slider moves (until the drawer closes). */
   preview?: (value: string) => void
+  onRelease: (input: HTMLInputElement) => void
 }) {
   const [shown, setShown] = useState(String(value))
   const id = `layout-${name}`
+  const input = useRef<HTMLInputElement>(null)
+  const release = useRef(onRelease)
+  release.current = onRelease
+  useEffect(() => {
+    const slider = input.current!
+    const released = () => release.current(slider)
+    slider.addEventListener('change', released)
+    return () => slider.removeEventListener('change', released)
+  }, [])
   return (
     <div className="layout-field">
       <label htmlFor={id}>
@@ -93,6 +112,7 @@ function Slider({
       </label>
       <span className="layout-slider">
         <input
+          ref={input}
           id={id}
           type="range"
           name={name}
@@ -155,6 +175,19 @@ export function LayoutForm({ data }: ManageFormProps<Data>) {
   )
   const previewFont = (size: string) => document.documentElement.style.setProperty('font-size', `${size}px`)
   const busy = fetcher.state !== 'idle' || reset.state !== 'idle'
+  // A released slider saves the whole form and keeps the drawer open (RELEASED_FIELD); arrow keys
+  // fire a change per press, so presses close together save once, with the last value.
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(pending.current), [])
+  const save = ({ form }: HTMLInputElement) => {
+    clearTimeout(pending.current)
+    pending.current = setTimeout(() => {
+      if (!form) return
+      const data = new FormData(form)
+      data.set(RELEASED_FIELD, '1')
+      void fetcher.submit(data, { method: 'post', preventScrollReset: true })
+    }, SAVE_AFTER_MS)
+  }
   return (
     <div className="layout-drawer">
       <fetcher.Form method="post" className="manage-form layout-form" preventScrollReset>
@@ -165,7 +198,7 @@ export function LayoutForm({ data }: ManageFormProps<Data>) {
         <Section title="页面">
           <Radios name="mode" legend="布局模式" options={LAYOUT_MODES} value={v.mode} hint="简约模式仅限登录后使用" />
           <Radios name="pageWidthType" legend="页面宽度（仅此设备）" options={PAGE_WIDTH_TYPES} value={data.pageWidthType} />
-          <Slider name="rootFontSize" label="字体大小" min={14} max={19} value={v.rootFontSize} unit="px" preview={previewFont} />
+          <Slider name="rootFontSize" label="字体大小" min={14} max={19} value={v.rootFontSize} unit="px" preview={previewFont} onRelease={save} />
           <Radios name="sidebarPosition" legend="侧边按钮位置" options={SIDEBARS} value={v.sidebarPosition} />
           <Radios name="anchorPosition" legend="分类导航位置" options={ANCHORS} value={v.anchorPosition} />
           <Radios name="navigationDisplay" legend="顶部导航" options={NAVS} value={v.navigationDisplay} disabled={!data.owner} />
@@ -174,15 +207,18 @@ export function LayoutForm({ data }: ManageFormProps<Data>) {
           <Radios name="bannerMode" legend="横幅模式" options={BANNERS} value={v.bannerMode} />
           <Radios name="engineBgSize" legend="搜索区域大小" options={ENGINE_BG_SIZES} value={v.engineBgSize} />
           <Radios name="backgroundArea" legend="背景范围" options={AREAS} value={v.backgroundArea} disabled={!data.owner} hint="默认与简约模式下背景铺满整个页面" />
-          <Slider name="screenSliderWidth" label="全屏模式侧栏加宽" min={0} max={100} value={v.screenSliderWidth} unit="px" />
+          <Slider name="screenSliderWidth" label="全屏模式侧栏加宽" min={0} max={100} value={v.screenSliderWidth} unit="px" onRelease={save} />
         </Section>
         <Section title="书签">
           <Radios name="websiteBookmarkStyle" legend="书签样式" options={BOOKMARK_STYLES} value={v.websiteBookmarkStyle} />
-          <Slider name="websiteBookmarkColumn" label="每行最多书签数" min={1} max={12} value={v.websiteBookmarkColumn} />
-          <Slider name="maxColumnHeight" label="每个分类最多显示行数" min={1} max={20} value={v.maxColumnHeight} />
+          <Slider name="websiteBookmarkColumn" label="每行最多书签数" min={1} max={12} value={v.websiteBookmarkColumn} onRelease={save} />
+          <Slider name="maxColumnHeight" label="每个分类最多显示行数" min={1} max={20} value={v.maxColumnHeight} onRelease={save} />
           <Radios name="cardBorderWidth" legend="卡片边框" options={BORDERS} value={v.cardBorderWidth} />
           <ColourField name="cardBorderColor" label="卡片边框颜色" value={v.cardBorderColor} />
           <ColourField name="cardBgColor" label="卡片背景颜色" value={v.cardBgColor} />
+        </Section>
+        <Section title="颜色">
+          <ThemeColorField value={Number(v.themeColorId)} />
         </Section>
         <Section title="开关">
           {data.owner ? null : <p className="field-hint">以下开关仅主页创建者可以修改。</p>}

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { useFetcher } from 'react-router'
-import { DEFAULT_THEME, THEME_COLORS, THEMES } from '#app/schemas/skin.ts'
+import { DEFAULT_THEME, THEMES } from '#app/schemas/skin.ts'
+import { ThemeColorField } from './theme-color-field.tsx'
 import type { ManageActionData, ManageDialogData, ManageFormProps } from '#app/components/manage/types.ts'
 import { useDocumentLook } from './document-look.ts'
 
@@ -76,16 +77,7 @@ export function SkinDrawer({ data, lastResult }: ManageFormProps<Data>) {
       <color.fetcher.Form method="post" className="skin-section" key={`color:${themeColorId}`}>
         <input type="hidden" name="intent" value="save-theme-color" />
         {hid}
-        <fieldset className="skin-colors">
-          <legend>主题色</legend>
-          {THEME_COLORS.map((c) => (
-            <label key={c.id} className="skin-color" title={c.name}>
-              <input type="radio" name="themeColorId" value={c.id} defaultChecked={themeColorId === c.id} />
-              <span className="skin-color-swatch" style={{ background: c.primaryColor }} aria-hidden="true" />
-              <span className="visually-hidden">{c.name}</span>
-            </label>
-          ))}
-        </fieldset>
+        <ThemeColorField value={themeColorId} />
         <button type="submit" className="button button-primary" disabled={color.busy}>
           保存主题色
         </button>

@@ -90,6 +90,26 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_id_idx').on(t.userId)],
 )
 
+/**
+ * Social sign-ins under way (app/services/oauth.server.ts): one row per `state`, stored as its
+ * SHA-256 (the browser holds the state itself in an httpOnly cookie). Deleted when the callback
+ * uses it, so a state works once; it names its provider, its PKCE verifier, where to go after,
+ * and the user it links to when the flow began signed in.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    redirectTo: text('redirect_to').notNull(),
+    linkUserId: integer('link_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('oauth_states_expires_at_idx').on(t.expiresAt)],
+)
+
 /** Counters of rate-limiter-flexible's RateLimiterDrizzle: shared by every app process. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
