@@ -29,8 +29,6 @@ export default [
   layout('routes/user.tsx', [
     // The account: nickname, avatar, password; and the browsers signed in to it.
     route('user/account', 'routes/user.account.tsx'),
-    // Binding WeChat to the account (spec §2 bind messaging account dialog): bound state, or a QR code.
-    route('user/account/wechat', 'routes/user.account.wechat.tsx'),
     route('user/online', 'routes/user.online.tsx'),
     route('user/trash', 'routes/user.trash.tsx'),
     route('user/notice', 'routes/user.notice.tsx'),

@@ -23,7 +23,7 @@ import { wechatApi } from './official-account.server.ts'
 import { qrImage } from './qr-image.server.ts'
 
 /*
- * The QR pages without JavaScript (/login?mode=wechat and /user/account/wechat): the loader shows
+ * The QR pages without JavaScript (/login?mode=wechat and /user/account?dialog=bind-wx): the loader shows
  * this browser's QR code (a new one when it has none that is still good), and the action answers
  * the view's forms: 我已扫码 does what one poll does, then POST/redirect/GET with a toast.
  */

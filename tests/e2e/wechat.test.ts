@@ -116,7 +116,7 @@ test('the account page binds WeChat by QR code and unbinds it', async ({ page, b
   await gotoReady(page, '/user/account', javaScriptEnabled)
   await expect(page.getByText('还没有绑定微信。')).toBeVisible()
   await page.getByRole('link', { name: '绑定微信' }).click()
-  await expect(page.getByRole('heading', { name: '绑定微信', level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: '绑定微信', level: 2 })).toBeVisible()
   await hydrated(page, javaScriptEnabled)
   const image = page.getByRole('img', { name: '绑定微信的二维码，请用微信扫一扫' })
   await expect(image).toBeVisible()

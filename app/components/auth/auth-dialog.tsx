@@ -2,10 +2,16 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { loader as rootLoader } from '#app/root.tsx'
+import { lazyPart } from '../lazy-part.tsx'
 import { AuthForm } from './auth-form.tsx'
-import { AUTH_TITLES } from './auth-titles.ts'
+import { AUTH_TITLES, wechatLoginHref } from './auth-titles.ts'
 import { dialogMode, withDialog } from './dialog-url.ts'
-import { WechatQrPart, wechatLoginHref } from './wechat-qr-part.tsx'
+
+/**
+ * The QR view, loaded when the dialog shows it. Its own lazy import (not wechat-qr-part.tsx): a
+ * chunk shared with the pages would be named in every guest page's preload list.
+ */
+const WechatQrPart = lazyPart(() => import('./wechat-qr.tsx').then((m) => m.WechatQr))
 
 /**
  * The login / register dialog, addressed by `?dialog=login|register`. Before hydration (and
@@ -28,7 +34,7 @@ export function AuthDialog() {
     mode === 'wechat' ? (
       <>
         {hydrated ? (
-          <WechatQrPart type="login" initial={null} action={wechatLoginHref(closeHref)} doneHref={closeHref} fallback={<p role="status">正在获取二维码…</p>} />
+          <WechatQrPart type="login" initial={null} action={wechatLoginHref(closeHref)} doneHref={closeHref} fallback={<p aria-live="polite">正在获取二维码…</p>} />
         ) : (
           <p>
             <Link to={wechatLoginHref(closeHref)}>打开微信扫码登录页面</Link>
