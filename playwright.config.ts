@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { findChromium } from './tests/chromium.ts'
 import { testNetwork, weatherEnv } from './tests/sites/network.ts'
+import { startWechat, wechatEnv } from './tests/sites/wechat-server.ts'
 import { oauthEnv } from './tests/sites/oauth-provider.ts'
 
 /**
@@ -29,6 +30,16 @@ const MAIL_HTTP_PORT = PORT + 4
 
 /** Configs load again in each worker; only the runner (no TEST_WORKER_INDEX) starts the server. */
 const isRunner = process.env.TEST_WORKER_INDEX === undefined
+
+/**
+ * The fake WeChat API (tests/sites/wechat-server.ts), in the runner's own process on a port the
+ * OS picks (the E2E_PORT block of five is full); the workers inherit its port as E2E_WECHAT_PORT.
+ */
+if (isRunner && !process.env.E2E_WECHAT_PORT) {
+  const wechat = await startWechat()
+  process.env.E2E_WECHAT_PORT = String(wechat.port)
+}
+const WECHAT_PORT = Number(process.env.E2E_WECHAT_PORT)
 
 function databaseEnv(): Record<string, string> {
   if (process.env.E2E_DATABASE_URL) return { DATABASE_URL: process.env.E2E_DATABASE_URL }
@@ -132,6 +143,7 @@ export default defineConfig({
         APP_ORIGIN: baseURL,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         MAIL_FROM: '起页测试 <no-reply@qiye.test>',
+        ...wechatEnv(WECHAT_PORT),
         // The fake provider's client ids and secrets (its base URL comes from the server above).
         ...Object.fromEntries(Object.entries(oauthEnv(0)).filter(([key]) => key !== 'OAUTH_TEST_BASE_URL')),
         ...databaseEnv(),

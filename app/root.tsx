@@ -1,6 +1,7 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { AuthDialogSlot } from './components/auth/auth-dialog-slot.tsx'
+import { wechatConfig } from './wechat/official-account.server.ts'
 import type { EngineState } from './components/engine-box.tsx'
 import { usePopups } from './components/homepage/use-popups.ts'
 import { lazyPart } from './components/lazy-part.tsx'
@@ -64,6 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       weather: await weatherForPage(context.get(appContext).db, user, request, { fetch: false }),
       engine,
       look,
+      // Whether the login dialog offers WeChat QR sign-in (configured in env).
+      wechatLogin: wechatConfig() !== null,
       // The social sign-ins with an id and secret set: only their buttons are drawn.
       socialProviders: configuredProviders(),
     },

@@ -35,6 +35,10 @@ const LIMITS = {
   oauthStart: { points: 60, duration: HOUR },
   /** Weather asked (get-info), per address: the widget asks every 30 minutes, a page a few times. */
   weather: { points: 120, duration: HOUR },
+  /** WeChat QR codes asked for, per IP: each one is a call to WeChat's API. */
+  wechatQr: { points: 30, duration: 600 },
+  /** WeChat scan-status polls per IP: one browser polls every 1.5 s, at most 400 times. */
+  wechatPoll: { points: 2000, duration: 600 },
 } as const
 
 type LimitName = keyof typeof LIMITS

@@ -18,8 +18,12 @@ import { IMAGE_LIMITS } from '#app/uploads/image.server.ts'
 import { UPLOAD_RATE_MSG } from '#app/uploads/upload-api.server.ts'
 import { readFormDataCapped } from '#app/uploads/form-data.server.ts'
 import { uploadImageSrc } from '#app/uploads/upload-path.ts'
+import { WECHAT_PROVIDER } from '#app/services/wechat-login.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { wechatConfig } from '#app/wechat/official-account.server.ts'
+import { isWechatBindingIntent, wechatBinding, wechatBindingAction } from '#app/wechat/account-binding.server.ts'
+import { WechatBinding } from '#app/components/account/wechat-binding.tsx'
 
 const ACCOUNT_PAGE = href('/user/account')
 const INTENTS = ['nickname', 'avatar', 'email', 'password', 'unlink'] as const
@@ -28,19 +32,23 @@ type ActionData = { intent: Intent; result: SubmissionResult<string[]> }
 
 export const meta: Route.MetaFunction = () => [{ title: '账号设置 - 起页' }]
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext)
   if (!user) throw redirect(signInHref(ACCOUNT_PAGE))
   const identities = await listIdentities(context.get(appContext).db, user.id)
-  return {
+  // WeChat: a line when configured or already bound; its dialog (?dialog=bind-wx) when open.
+  const wechatBound = identities.some((i) => i.provider === WECHAT_PROVIDER)
+  const binding = new URL(request.url).searchParams.get('dialog') === 'bind-wx' ? await wechatBinding(context.get(appContext), request, user) : null
+  return data({
     nickname: user.nickname,
     email: user.email,
     avatar: user.avatar,
     // The linked ways in, and the configured providers not linked yet (their link buttons).
-    identities: identities.map((i) => ({ provider: i.provider, displayName: i.displayName })),
+    identities: identities.filter((i) => i.provider !== WECHAT_PROVIDER).map((i) => ({ provider: i.provider, displayName: i.displayName })),
     linkable: configuredProviders().filter((p) => !identities.some((i) => i.provider === p)),
     hasPassword: user.passwordHash !== null,
-  }
+    wechat: wechatBound || wechatConfig() ? { bound: wechatBound, dialog: binding?.view ?? null } : null,
+  }, { headers: binding?.headers ?? {} })
 }
 
 /** The page's three forms, told apart by `intent`; each answers its own errors, a success is a toast. */
@@ -57,6 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof DomainError)) throw error
     return redirectWithToast(ACCOUNT_PAGE, { type: 'error', msg: error.message })
   }
+  if (isWechatBindingIntent(form.get('intent'))) return wechatBindingAction(context.get(appContext), request, form, user)
   const intent = INTENTS.find((i) => i === form.get('intent'))
   if (!intent) return redirectWithToast(ACCOUNT_PAGE, { type: 'error', msg: '操作失败' })
   const fail = (result: SubmissionResult<string[]>) => data<ActionData>({ intent, result }, { status: 400 })
@@ -152,6 +161,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <section className="user-main account-page" aria-labelledby="account-title">
       <h1 id="account-title">账号设置</h1>
       <p className="muted">登录邮箱：{loaderData.email ?? '未设置'}</p>
+      {loaderData.wechat ? (
+        <p>
+          {loaderData.wechat.bound ? '已绑定微信。' : '还没有绑定微信。'}
+          <Link to="/user/account?dialog=bind-wx">{loaderData.wechat.bound ? '管理微信绑定' : '绑定微信'}</Link>
+        </p>
+      ) : null}
+      {loaderData.wechat?.dialog ? <WechatBinding view={loaderData.wechat.dialog} /> : null}
 
       <section className="account-section" aria-labelledby="account-avatar-title">
         <h2 id="account-avatar-title">头像</h2>

@@ -3,13 +3,14 @@ import { deleteExpiredSessions } from '#app/auth/session.server.ts'
 import { deleteExpiredOAuthStates } from './oauth.server.ts'
 import { deleteExpiredResets } from './password-reset.server.ts'
 import { deleteExpiredEmailChanges } from './email-change.server.ts'
+import { deleteExpiredWechatLogins } from './wechat-login.server.ts'
 import type { Db } from '#app/db/client.server.ts'
 import { idempotencyKeys } from '#app/db/schema/index.ts'
 import type { UploadStorage } from '#app/uploads/storage.server.ts'
 import { cleanUpUploads } from '#app/uploads/records.server.ts'
 
 /**
- * The periodic maintenance job: expired sessions and password-reset links, old idempotency keys, planner statistics and unused uploads, at boot
+ * The periodic maintenance job: expired sessions, password-reset links and WeChat QR codes, old idempotency keys, planner statistics and unused uploads, at boot
  * and then every hour. Every step is safe to run in several app processes at once.
  */
 
@@ -59,6 +60,7 @@ function steps(db: Db, { storage, uploadGraceMs }: MaintenanceOptions): [string,
     ['expired sessions', async () => (await deleteExpiredSessions(db), null)],
     ['expired password resets', async () => (await deleteExpiredResets(db), null)],
     ['expired e-mail changes', async () => (await deleteExpiredEmailChanges(db), null)],
+    ['expired WeChat QR codes', async () => (await deleteExpiredWechatLogins(db), null)],
     ['expired social sign-in states', async () => (await deleteExpiredOAuthStates(db), null)],
     ['idempotency keys', async () => {
       const count = await purgeIdempotencyKeys(db)

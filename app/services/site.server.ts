@@ -4,6 +4,7 @@ import type { User } from '#app/db/schema/index.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { homepageInfo, homepageLayout, homepageSkin, resolveHomepage } from './homepage.server.ts'
 import { unreadCount } from './notices.server.ts'
+import { wechatIdentity } from './wechat-login.server.ts'
 import { bookmarkSortOf } from '#app/schemas/sort.ts'
 import type { GuestConfig } from '#app/schemas/guest-config.ts'
 import { PAGE_WIDTH_TYPES } from '#app/schemas/layout.ts'
@@ -22,12 +23,14 @@ export async function initInfo(
 ) {
   const resolved = await resolveHomepage(db, user, input.domain || null)
   if (input.domain && !resolved) throw new DomainError('当前页面不存在或已被删除')
+  // The user's own WeChat binding: bindWx, and its openid as txcOpenId (only ever sent to that user).
+  const wechat = user ? await wechatIdentity(db, user.id) : null
   const pageWidthType = PAGE_WIDTH_TYPES.find((t) => t.value === input.pageWidthType)?.value ?? 'default'
   return {
     nickname: user?.nickname ?? '',
     userId: user?.id ?? 0,
     avatar: user?.avatar ?? '',
-    txcOpenId: '',
+    txcOpenId: wechat?.openid ?? '',
     domain: resolved?.homepage.code ?? '',
     joinTime: user ? day(user.createdAt) : '',
     searchKeymap: user?.searchKeymap ?? DEFAULT_KEYMAP.searchKeymap,
@@ -35,7 +38,7 @@ export async function initInfo(
     logoff: false,
     userStatus: user?.status ?? 0,
     staticHost: '',
-    bindWx: false,
+    bindWx: wechat !== null,
     homepageId: resolved?.homepage.id ?? 0,
     // Unread notices (/user/notice); a guest has none.
     noticeAmount: await unreadCount(db, user),

@@ -51,6 +51,15 @@ const EnvSchema = z.object({
   OAUTH_TEST_BASE_URL: z.union([z.literal(''), z.url()]).default(''),
   /** `off` renders every page afresh (the bench's uncached figures); see app/page-cache/. */
   PAGE_CACHE: z.enum(['on', 'off']).default('on'),
+  /**
+   * WeChat QR sign-in through an official account (服务号): its AppID, AppSecret and the Token set
+   * for the server push (消息推送) to /api/wx/callback. All three empty: no WeChat sign-in is offered.
+   */
+  WECHAT_APPID: z.string().default(''),
+  WECHAT_SECRET: z.string().default(''),
+  WECHAT_TOKEN: z.string().default(''),
+  /** The official-account API (tests point it at tests/sites/wechat-server.ts). */
+  WECHAT_API_URL: z.url().default('https://api.weixin.qq.com'),
 })
 
 export type Env = z.infer<typeof EnvSchema>

@@ -5,6 +5,7 @@ import { authPanel, gotoReady } from './helpers.ts'
 const PAGES = [
   { path: '/', ready: { heading: '起页示例主页' } },
   { path: '/login', ready: { heading: '登录' } },
+  { path: '/login?mode=wechat', ready: { heading: '微信登录' } },
   { path: '/?dialog=login', ready: { panel: '登录' } },
   { path: '/?dialog=register', ready: { panel: '注册' } },
 ] as const

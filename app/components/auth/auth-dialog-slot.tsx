@@ -1,15 +1,13 @@
 import { useLocation } from 'react-router'
 import { lazyPart, usePreloadForDialogLinks } from '../lazy-part.tsx'
-import { dialogMode } from './dialog-url.ts'
+import { dialogMode, isAuthMode } from './dialog-url.ts'
 
 /** The dialog's code (Radix, Conform, zod, the form) loads when it is first addressed (ADR 015). */
 const AuthDialog = lazyPart(() => import('./auth-dialog.tsx').then((m) => m.AuthDialog), 'auth-dialog')
 
-const isAuthDialog = (dialog: string) => dialog === 'login' || dialog === 'register'
-
-/** Where the login / register dialog goes (`?dialog=login|register`, auth-dialog.tsx); its links fetch it ahead. */
+/** Where the login / register / WeChat dialog goes (`?dialog=login|register|wechat`, auth-dialog.tsx); its links fetch it ahead. */
 export function AuthDialogSlot() {
   const location = useLocation()
-  usePreloadForDialogLinks(isAuthDialog, AuthDialog.preload)
+  usePreloadForDialogLinks(isAuthMode, AuthDialog.preload)
   return dialogMode(location.search) ? <AuthDialog /> : null
 }

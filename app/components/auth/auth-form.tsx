@@ -3,10 +3,11 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useId } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { LoginSchema, RegisterSchema } from '#app/schemas/auth.ts'
-import { AUTH_TITLES, type AuthMode } from './dialog-url.ts'
+import { AUTH_TITLES } from './auth-titles.ts'
+import type { EmailMode } from './dialog-url.ts'
 import { SocialButtons } from './social-buttons.tsx'
 
-export type AuthActionData = { intent: AuthMode; result: SubmissionResult<string[]> }
+export type AuthActionData = { intent: EmailMode; result: SubmissionResult<string[]> }
 
 function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null
@@ -28,7 +29,7 @@ export function AuthForm({
   lastResult,
   switchHref,
 }: {
-  mode: AuthMode
+  mode: EmailMode
   redirectTo: string
   lastResult?: SubmissionResult<string[]> | null
   /** Where the "register instead" / "log in instead" link goes. */

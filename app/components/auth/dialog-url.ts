@@ -2,9 +2,10 @@
  * URLs of the login / register dialog (`?dialog=login|register`). Kept apart from the form so
  * that links to the dialog don't pull the form's validation code into every page's JavaScript.
  */
-export type AuthMode = 'login' | 'register'
+export type EmailMode = 'login' | 'register'
+/** `wechat`: the messaging-app QR view (spec §2: titles 登录, 注册, 微信登录). */
+export type AuthMode = EmailMode | 'wechat'
 
-export const AUTH_TITLES: Record<AuthMode, string> = { login: '登录', register: '注册' }
 
 /** The same location with `dialog` set to another value (or removed with null). */
 export function withDialog(location: { pathname: string; search: string }, dialog: string | null) {
@@ -15,9 +16,11 @@ export function withDialog(location: { pathname: string; search: string }, dialo
   return `${location.pathname}${search ? `?${search}` : ''}`
 }
 
+export const isAuthMode = (dialog: string | null): dialog is AuthMode => dialog === 'login' || dialog === 'register' || dialog === 'wechat'
+
 export function dialogMode(search: string): AuthMode | null {
   const dialog = new URLSearchParams(search).get('dialog')
-  return dialog === 'login' || dialog === 'register' ? dialog : null
+  return isAuthMode(dialog) ? dialog : null
 }
 
 /** The sign-in page for a guest, coming back to `path` (a path of ours: the login route checks it again). */
