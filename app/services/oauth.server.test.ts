@@ -1,4 +1,5 @@
 import { count, eq } from 'drizzle-orm'
+import { LAST_WAY_IN } from './ways-in.server.ts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { homepages, oauthStates, userIdentities, users } from '#app/db/schema/index.ts'
 import { createUser, uniqueIp } from '#tests/db-utils.ts'
@@ -7,7 +8,6 @@ import { type OAuthProviderServer, startOAuthProvider } from '#tests/sites/oauth
 import {
   deleteExpiredOAuthStates,
   identityTaken,
-  LAST_WAY_IN,
   linkIdentity,
   listIdentities,
   nicknameFrom,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, asc, count, eq, lt } from 'drizzle-orm'
+import { and, asc, eq, lt } from 'drizzle-orm'
 import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
 import { PROVIDER_LABELS } from '#app/auth/oauth-providers.ts'
 import type { Db } from '#app/db/client.server.ts'
@@ -7,6 +7,7 @@ import { oauthStates, userIdentities, users, type User } from '#app/db/schema/in
 import { plainText } from '#app/schemas/text.ts'
 import { DomainError, isUniqueViolation } from '#app/utils/errors.ts'
 import { createAccount, TOO_MANY_REGISTRATIONS } from './account.server.ts'
+import { hasOtherWayIn, LAST_WAY_IN } from './ways-in.server.ts'
 
 /** What a provider says about the person who signed in: its stable id, never the e-mail. */
 export type SocialProfile = { provider: string; providerUserId: string; displayName: string }
@@ -19,7 +20,6 @@ export const identityTaken = (label: string) => `该${label}账号已绑定其�
 export const otherIdentityLinked = (label: string) => `你已绑定另一个${label}账号，请先解绑`
 export const identityLinked = (label: string) => `已绑定${label}账号`
 export const identityUnlinked = (label: string) => `已解绑${label}账号`
-export const LAST_WAY_IN = '这是你唯一的登录方式，请先设置密码或绑定其他账号后再解绑'
 export const IDENTITY_NOT_LINKED = '没有绑定这个账号'
 
 const NICKNAME_MAX = 20
@@ -126,12 +126,10 @@ export async function listIdentities(db: Db, userId: number) {
 export async function unlinkIdentity(db: Db, user: Pick<User, 'id'>, provider: string): Promise<string> {
   const label = PROVIDER_LABELS[provider as keyof typeof PROVIDER_LABELS] ?? provider
   return db.transaction(async (tx) => {
-    const [me] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).for('update')
-    const [linked] = await tx.select({ n: count() }).from(userIdentities).where(eq(userIdentities.userId, user.id))
     const mine = and(eq(userIdentities.userId, user.id), eq(userIdentities.provider, provider))
     const [target] = await tx.select({ id: userIdentities.id }).from(userIdentities).where(mine)
     if (!target) throw new DomainError(IDENTITY_NOT_LINKED)
-    if (!me?.passwordHash && (linked?.n ?? 0) <= 1) throw new DomainError(LAST_WAY_IN)
+    if (!(await hasOtherWayIn(tx, user.id, provider, { lock: true }))) throw new DomainError(LAST_WAY_IN)
     await tx.delete(userIdentities).where(eq(userIdentities.id, target.id))
     return identityUnlinked(label)
   })

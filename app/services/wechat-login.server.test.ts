@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { count, eq } from 'drizzle-orm'
+import { LAST_WAY_IN } from './ways-in.server.ts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { userIdentities, users, wechatLogins } from '#app/db/schema/index.ts'
 import { checkSignature, officialAccount, readPushXml, scanEventOf, type WechatApi } from '#app/wechat/official-account.server.ts'
@@ -14,7 +15,6 @@ import {
   pollWechatQr,
   QR_EXPIRED,
   recordScan,
-  UNBIND_LAST_WAY_IN,
   unbindWechat,
   WECHAT_OFF,
   WECHAT_TAKEN,
@@ -160,7 +160,7 @@ test('unbind: only while another way in remains', async () => {
   const scan = await newQr()
   await recordScan(db(), { scene: scan.scene, openid: openid() })
   const made = await completeWechatRegister(db(), { scene: scan.scene, secret: scan.secret, ip: uniqueIp() })
-  await expect(unbindWechat(db(), made)).rejects.toThrow(UNBIND_LAST_WAY_IN)
+  await expect(unbindWechat(db(), made)).rejects.toThrow(LAST_WAY_IN)
   expect(await wechatIdentity(db(), made.id)).not.toBeNull()
 })
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
+import { hasOtherWayIn, LAST_WAY_IN } from './ways-in.server.ts'
 import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { userIdentities, users, wechatLogins, type User, type WechatLogin } from '#app/db/schema/index.ts'
@@ -26,7 +27,6 @@ export const WECHAT_TAKEN = '该微信已绑定其他账号'
 export const ACCOUNT_HAS_WECHAT = '该账号已绑定其他微信，请先解除绑定'
 export const WECHAT_BOUND = '微信绑定成功'
 export const WECHAT_UNBOUND = '已解除微信绑定'
-export const UNBIND_LAST_WAY_IN = '解除后将无法登录：请先设置邮箱和密码，或绑定其他登录方式'
 export const NOT_BOUND = '当前账号没有绑定微信'
 
 export type QrType = 'login' | 'bind'
@@ -236,23 +236,10 @@ export async function wechatIdentity(db: Db, userId: number) {
   return row ?? null
 }
 
-/** Whether the user can still sign in without WeChat: an e-mail with a password, or another provider. */
-export async function hasOtherWayIn(db: Db | Tx, userId: number, { lock = false } = {}) {
-  const query = db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId))
-  const [me] = lock ? await query.for('update') : await query
-  if (me?.email && me.passwordHash) return true
-  const [other] = await db
-    .select({ id: userIdentities.id })
-    .from(userIdentities)
-    .where(and(eq(userIdentities.userId, userId), ne(userIdentities.provider, WECHAT_PROVIDER)))
-    .limit(1)
-  return Boolean(other)
-}
-
 /** Unbinds WeChat while another way in remains (the user row is locked, so two unbinds at once cannot both pass). */
 export async function unbindWechat(db: Db, user: User) {
   await db.transaction(async (tx) => {
-    if (!(await hasOtherWayIn(tx, user.id, { lock: true }))) throw new DomainError(UNBIND_LAST_WAY_IN)
+    if (!(await hasOtherWayIn(tx, user.id, WECHAT_PROVIDER, { lock: true }))) throw new DomainError(LAST_WAY_IN)
     const removed = await tx
       .delete(userIdentities)
       .where(and(eq(userIdentities.userId, user.id), eq(userIdentities.provider, WECHAT_PROVIDER)))

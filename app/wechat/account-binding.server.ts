@@ -1,6 +1,7 @@
 import type { AppContext } from '#app/context.ts'
 import type { User } from '#app/db/schema/index.ts'
-import { hasOtherWayIn, unbindWechat, UNBIND_LAST_WAY_IN, WECHAT_OFF, WECHAT_UNBOUND, wechatIdentity } from '#app/services/wechat-login.server.ts'
+import { hasOtherWayIn, LAST_WAY_IN } from '#app/services/ways-in.server.ts'
+import { unbindWechat, WECHAT_OFF, WECHAT_PROVIDER, WECHAT_UNBOUND, wechatIdentity } from '#app/services/wechat-login.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { wechatConfig } from './official-account.server.ts'
@@ -19,8 +20,8 @@ export type WechatBindingView =
 export async function wechatBinding(ctx: AppContext, request: Request, user: User): Promise<{ view: WechatBindingView; headers: Record<string, string> }> {
   const identity = await wechatIdentity(ctx.db, user.id)
   if (identity) {
-    const canUnbind = await hasOtherWayIn(ctx.db, user.id)
-    const bound = { since: identity.createdAt.toISOString().slice(0, 10), canUnbind, note: canUnbind ? '' : UNBIND_LAST_WAY_IN }
+    const canUnbind = await hasOtherWayIn(ctx.db, user.id, WECHAT_PROVIDER)
+    const bound = { since: identity.createdAt.toISOString().slice(0, 10), canUnbind, note: canUnbind ? '' : LAST_WAY_IN }
     return { view: { bound, qr: null }, headers: {} }
   }
   if (!wechatConfig()) return { view: { bound: null, qr: { initial: null, error: WECHAT_OFF } }, headers: {} }
