@@ -153,7 +153,7 @@ test('an account made by a scan cannot unbind its only way in', async () => {
   await scan(baseUrl, scene, openid())
   expect((await browser.api('/api/wx/register', { method: 'POST', headers: browser.sameOrigin, json: { scene } })).body.code).toBe(1)
   const page = await (await browser.request('/user/account?dialog=bind-wx')).text()
-  expect(page).toContain('解除后将无法登录')
+  expect(page).toContain('这是你唯一的登录方式')
   expect(page).not.toContain('>解除绑定<')
   const refused = await postPage(browser, '/user/account?dialog=bind-wx', { intent: 'unbind-wechat' })
   expect(refused.status).toBe(302)
