@@ -9,7 +9,7 @@ import { readSessionToken, startSession } from '#app/auth/session.server.ts'
 import { FormError, FormField } from '#app/components/account/form-field.tsx'
 import { signInHref } from '#app/components/auth/dialog-url.ts'
 import { appContext, userContext } from '#app/context.ts'
-import { ChangePasswordSchema, changeEmailSchema, NicknameSchema } from '#app/schemas/auth.ts'
+import { changeEmailSchema, changePasswordSchema, NicknameSchema } from '#app/schemas/auth.ts'
 import { emailChangeSent, requestEmailChange } from '#app/services/email-change.server.ts'
 import { appMailer } from '#app/mail/mailer.server.ts'
 import { AVATAR_SAVED, changeAvatar, changeNickname, changePassword, NICKNAME_SAVED, PASSWORD_CHANGED } from '#app/services/user-account.server.ts'
@@ -115,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
-  const submission = parseWithZod(form, { schema: ChangePasswordSchema })
+  const submission = parseWithZod(form, { schema: changePasswordSchema(user.passwordHash !== null) })
   const hide = { hideFields: ['current', 'password', 'confirm'] }
   if (submission.status !== 'success') return fail(submission.reply(hide))
   try {
@@ -152,9 +152,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     ...formOptions('email', actionData),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: emailSchema }),
   })
+  const passwordSchema = changePasswordSchema(loaderData.hasPassword)
   const [passwordForm, passwordFields] = useForm({
     ...formOptions('password', actionData),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }),
   })
   const avatarError = actionData?.intent === 'avatar' ? (actionData.result.error?.avatar ?? undefined) : undefined
   return (
@@ -240,19 +241,21 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </section>
 
       <section className="account-section" aria-labelledby="account-password-title">
-        <h2 id="account-password-title">修改密码</h2>
+        <h2 id="account-password-title">{loaderData.hasPassword ? '修改密码' : '设置密码'}</h2>
         <Form method="post" {...getFormProps(passwordForm)} noValidate className="auth-form">
           <input type="hidden" name="intent" value="password" />
           <FormError id={passwordForm.errorId} errors={passwordForm.errors} />
           {/* For password managers: which account this is. */}
           <input type="email" name="username" autoComplete="username" value={loaderData.email ?? ''} readOnly hidden />
-          <FormField field={passwordFields.current} label="当前密码" type="password" autoComplete="current-password" />
+          {loaderData.hasPassword ? <FormField field={passwordFields.current} label="当前密码" type="password" autoComplete="current-password" /> : null}
           <FormField field={passwordFields.password} label="新密码" type="password" autoComplete="new-password" hint="至少6位，可以使用中文，不会被截断" />
           <FormField field={passwordFields.confirm} label="确认新密码" type="password" autoComplete="new-password" />
-          <p className="field-hint">修改后，其他设备上的登录都会退出。</p>
+          <p className="field-hint">
+            修改后，其他设备上的登录都会退出。{loaderData.email ? null : '设置登录邮箱后，就能用邮箱和密码登录。'}
+          </p>
           <div>
             <button type="submit" className="button button-primary" disabled={busy('password')}>
-              修改密码
+              {loaderData.hasPassword ? '修改密码' : '设置密码'}
             </button>
           </div>
         </Form>

@@ -48,10 +48,12 @@ export const ResetPasswordSchema = z
   .object({ token: z.string({ error: '重置链接无效' }).max(200), ...newPasswordPair })
   .refine(confirmed, confirmIssue)
 
-/** /user/account: the password change, with the current one. */
-export const ChangePasswordSchema = z
-  .object({ current: z.string({ error: '请输入当前密码' }).min(1, '请输入当前密码').max(PASSWORD_MAX), ...newPasswordPair })
-  .refine(confirmed, confirmIssue)
+
+/** /user/account: the password change, with the current one; an account made by a social sign-in sets its first. */
+export const changePasswordSchema = (hasPassword: boolean) =>
+  z
+    .object({ current: hasPassword ? currentPassword : z.string().max(PASSWORD_MAX).optional(), ...newPasswordPair })
+    .refine(confirmed, confirmIssue)
 
 export const NicknameSchema = z.object({ nickname })
 

@@ -40,10 +40,11 @@ export async function changeAvatar(db: Db, user: User, bytes: Buffer, { storage 
  * Changes the password when the current one is right, and ends every other session of the user
  * (the caller issues this browser a fresh one). Wrong current passwords count like failed sign-ins.
  */
-export async function changePassword(db: Db, user: User, input: { current: string; password: string }, currentToken: string | undefined) {
+export async function changePassword(db: Db, user: User, input: { current?: string; password: string }, currentToken: string | undefined) {
   const key = `user:${user.id}`
   if (await isLimited(db, 'passwordChange', key)) throw new DomainError(TOO_MANY_PASSWORD_TRIES)
-  if (!(await verifyPassword(input.current, user.passwordHash))) {
+  // An account made by a social sign-in has none yet: its first is set by its signed-in owner.
+  if (user.passwordHash !== null && !(await verifyPassword(input.current ?? '', user.passwordHash))) {
     await recordFailure(db, 'passwordChange', key)
     throw new DomainError(WRONG_CURRENT_PASSWORD, { field: 'current' })
   }

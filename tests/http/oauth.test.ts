@@ -196,6 +196,23 @@ test('an identity already linked to another user is refused, and nothing is link
   expect((await initInfo(guest)).userId).toBe(ownerId)
 })
 
+test('an account made by a social sign-in sets its first password without a current one; then it needs the current one', async () => {
+  const social = createClient(baseUrl)
+  await socialSignIn(social, 'github', { uid: newUid() })
+  const page = await (await social.request('/user/account')).text()
+  expect(page).toContain('设置密码')
+  expect(page).not.toContain('当前密码')
+  const set = await postPage(social, '/user/account', { intent: 'password', password: '我的第一个密码', confirm: '我的第一个密码' })
+  expect(set.status).toBe(302)
+  const after = await (await social.request('/user/account')).text()
+  expect(after).toContain('修改密码')
+  expect(after).toContain('当前密码')
+  // Now the current password is asked for: without it, nothing changes.
+  const refused = await postPage(social, '/user/account', { intent: 'password', password: '我的第二个密码', confirm: '我的第二个密码' })
+  expect(refused.status).toBe(400)
+  expect(await refused.text()).toContain('请输入当前密码')
+})
+
 test('unlink: refused for the last way in, allowed while a password or another identity remains', async () => {
   const unlink = (client: Client, provider: Provider) => postPage(client, '/user/account', { intent: 'unlink', provider })
   const uid = newUid()
