@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/index'
 import { withDialog } from '#app/components/auth/dialog-url.ts'
 import { SocialButtons } from '#app/components/auth/social-buttons.tsx'
@@ -24,14 +24,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.page ? `${loaderData.page.headerTitle} - 起页` : '起页 - 书签与网址导航起始页' },
 ]
 
-/** What guests see beside the demo homepage: sign in to keep your own start page. */
+/** What guests see beside the demo homepage (spec §1): scan with WeChat, the social sign-ins, e-mail. */
 function PromoPanel() {
   const location = useLocation()
+  const wechatOn = (useRouteLoaderData('root') as { wechatLogin?: boolean } | undefined)?.wechatLogin ?? false
   return (
     <aside className="promo" aria-labelledby="promo-title">
       <h2 id="promo-title">把常用网站放在一页</h2>
       <p>登录后可以创建自己的主页，分类整理书签，在任何设备上打开都一样。</p>
       <p className="promo-actions">
+        {wechatOn ? (
+          <Link to={withDialog(location, 'wechat')} className="button button-primary" preventScrollReset>
+            微信扫码登录
+          </Link>
+        ) : null}
         <Link to={withDialog(location, 'login')} className="button button-primary" preventScrollReset>
           邮箱登录
         </Link>

@@ -16,6 +16,14 @@ async function qrcode(client: Client, type?: string) {
 }
 const status = async (client: Client, scene: string) => (await client.api(`/api/wx/login-status?${new URLSearchParams({ scene })}`)).body
 
+test('the guest promo panel offers the QR sign-in first (spec §1), as a link that works without JavaScript', async () => {
+  const html = await (await createClient(baseUrl).request('/')).text()
+  expect(html).toMatch(/<aside class="promo"[\s\S]*href="\/\?dialog=wechat"[^>]*>微信扫码登录<[\s\S]*邮箱登录[\s\S]*<\/aside>/)
+  const dialog = await (await createClient(baseUrl).request('/?dialog=wechat')).text()
+  // Without JavaScript the dialog leads to the QR page, whose 我已扫码 button does what a poll does.
+  expect(dialog).toMatch(/href="\/login\?mode=wechat[^"]*"[^>]*>打开微信扫码登录页面</)
+})
+
 test('wx-login-qrcode: ticket, scene and the QR image, with an HttpOnly cookie that binds the scene to this browser', async () => {
   const client = createClient(baseUrl)
   const { body, cookie } = await qrcode(client)
