@@ -113,7 +113,8 @@ test.describe('the page shell', () => {
     expect(await focused(page)).toMatchObject({ name: '跳到主要内容' })
     await page.keyboard.press('Enter')
     await page.keyboard.press('Tab')
-    expect(await focused(page)).toMatchObject({ tag: 'a', name: '邮箱登录', inBanner: false })
+    // The promo panel's first way in: scan with WeChat (configured in the e2e server, spec §1).
+    expect(await focused(page)).toMatchObject({ tag: 'a', name: '微信扫码登录', inBanner: false })
   })
 
   test('no console errors or CSP violations while the app runs @js-only', async ({ page }) => {
