@@ -255,6 +255,7 @@ const API_CASES: Case[] = [
   // The homepage's skin and theme: the owner's (everyone else keeps their own in cookies, tests/http/skin.test.ts).
   { path: '/api/skin/save-skin-params', allowed: OWNER, body: async () => ({ ...hid(), theme: 2, start: '22:00', end: '06:00' }) },
   { path: '/api/skin/clear-skin', allowed: OWNER, body: async () => hid() },
+  { path: '/api/skin/save', allowed: OWNER, body: async () => ({ ...hid(), color: '#e8f0fe', opacity: 90 }) },
   { path: '/api/homepage/set-pop-visible', allowed: OWNER, body: async () => hid(), undo: () => post(owner(), '/api/homepage/set-pop-visible', hid()) },
   // People. Visitors follow, followers unfollow (spec §6); members and the owner do neither.
   { path: '/api/homepage/follow', allowed: ['follower', 'visitor'], body: async () => hid(), fresh: true },
@@ -307,6 +308,10 @@ const NOT_HOMEPAGE_CALLS = new Set([
   // The user's own search history (tests/http/search.test.ts): no homepage's data.
   '/api/search/add-history',
   '/api/search/clear-history',
+  // The user's own uploaded skins, by id: another user's id changes nothing (tests/http/skin-background.test.ts).
+  '/api/skin/delete-history',
+  // The QR sign-in's confirm step: a scene bound to this browser, no homepage (tests/http/wechat.test.ts).
+  '/api/wx/register',
 ])
 
 /** Everything the owner sees of the world, as one string: equal before and after means "unchanged". */
@@ -455,12 +460,18 @@ const FORM_CASES: FormCase[] = [
   { intent: 'save-theme', allowed: OWNER, viewers: true, fields: async () => ({ ...hid(), theme: 2, start: '22:00', end: '06:00' }) },
   { intent: 'save-theme-color', allowed: OWNER, viewers: true, fields: async () => ({ ...hid(), themeColorId: 5 }) },
   { intent: 'clear-skin', allowed: OWNER, viewers: true, fields: async () => hid() },
+  { intent: 'pick-skin', allowed: OWNER, viewers: true, fields: async () => ({ ...hid(), color: '#e8f0fe' }) },
+  { intent: 'save-skin-effects', allowed: OWNER, viewers: true, fields: async () => ({ ...hid(), opacity: 70, fuzzy: 10 }) },
   // Anyone signed in who sees a link may report it (guests are asked to sign in first).
   { intent: 'report-link', allowed: SIGNED_IN, fields: async () => ({ sourceId: await link(), type: 'broken', otherType: '' }) },
 ]
 
 /** Intents that act on no homepage data: 获取 fills the form from another site and saves nothing. */
-const NOT_SAVING_INTENTS = new Set([FILL_LINK_INTENT, FETCH_ICON_INTENT])
+/**
+ * Not a homepage's: fill and fetch save nothing; a user's own upload history is deleted by id,
+ * and another user's id changes nothing (tests/http/skin-background.test.ts).
+ */
+const NOT_SAVING_INTENTS = new Set([FILL_LINK_INTENT, FETCH_ICON_INTENT, 'delete-skin-history'])
 
 /** The flash toast a redirect sets (POST/redirect/GET), if any. */
 function toastOf(response: Response) {
@@ -491,7 +502,7 @@ describe('role × page form', () => {
         expect(response.status, what).toBe(302)
         expect(toast?.type, what).toBe('success')
         // Saved for the viewer alone: a cookie of their browser, the owner's page as it was.
-        if (!allowed) expect(response.headers.getSetCookie().some((cookie) => /^qy_(theme|guest)=/.test(cookie)), what).toBe(true)
+        if (!allowed) expect(response.headers.getSetCookie().some((cookie) => /^qy_(theme|guest|skin)=/.test(cookie)), what).toBe(true)
         if (!allowed) expect(await snapshot()).toBe(before)
         return
       }

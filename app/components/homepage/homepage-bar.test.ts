@@ -59,7 +59,7 @@ test('an uploaded avatar is drawn as an image of our own; initials are coloured 
       members: [{ initial: '甲', avatar: '/uploads/0123456789abcdef0123456789abcdef.png' }, { initial: '乙', avatar: '' }],
     }),
   )!.html
-  expect(html).toContain('<img class="member-face" src="/uploads/0123456789abcdef0123456789abcdef.png?w=40" alt=""/>')
+  expect(html).toContain('<img class="member-face" src="/uploads/0123456789abcdef0123456789abcdef.png?w=40" alt="" width="24" height="24"/>')
   expect(html).toMatch(/<span class="member-face tone-\d">乙<\/span>/)
 })
 
