@@ -2,8 +2,9 @@ import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig, type Plugin } from 'vite'
 
 /**
- * Chunks of the browser build (ADR 015). Two files make a public start page, instead of a score
- * of small chunks each compressed on its own:
+ * Chunks of the browser build (ADR 015). Two large files make a public start page, instead of a
+ * score of small chunks each compressed on its own (beside them the route entries and the
+ * bundler's runtime, which rolldown keeps in a file of its own; no group can take it):
  *   - shell: React, React Router and the root route's static imports (header, clock, toaster,
  *     lazy-part...), which every page runs;
  *   - start-page: the start page's own static imports (homepage-view.tsx), shared by /, /{code}
@@ -11,8 +12,7 @@ import { defineConfig, type Plugin } from 'vite'
  * Dialogs, popovers, forms (Conform, zod), drag sorting and the list stay in chunks of their own,
  * loaded when used (lazy-part.tsx).
  */
-// (The bundler's own runtime helpers too: else they are a file of their own that every page loads.)
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]|^\0rolldown[\\/]runtime/
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx$/
 const START_PAGE = /[\\/]app[\\/](components[\\/]homepage[\\/]homepage-view|components[\\/]manage[\\/]manage-dialog-slot|routes[\\/]homepage)\.tsx$/
 

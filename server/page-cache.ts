@@ -33,7 +33,9 @@ export function pageCache({ db, rows }: DbHandle, { enabled, history }: { enable
   const rendering = new Map<string, Promise<void>>()
 
   async function answer(req: Request, res: Response, next: NextFunction) {
-    const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
+    // The host the render sees (behind a trusted proxy, React Router's adapter takes X-Forwarded-Host).
+    const host = (req.app.enabled('trust proxy') && req.get('x-forwarded-host')) || req.get('host') || 'localhost'
+    const url = new URL(req.originalUrl, `${req.protocol}://${host}`)
     const view = startPageKey({ url, cookie: req.headers.cookie, colorScheme: req.get(COLOR_SCHEME_HINT) })
     if (!view) return next()
     for (let waited = false; ; waited = true) {

@@ -1,11 +1,18 @@
 import { hashToken, isSessionToken, sessionCookieName } from '#app/auth/session.server.ts'
+import { RESERVED_CODES } from '#app/schemas/homepage.ts'
 import { schemeOf } from '#app/utils/color-scheme.ts'
 import { TOAST_COOKIE } from '#app/utils/toast.server.ts'
 
-/** `/` and `/{personal domain}`: the start pages (kept only without a query; anything else is rendered each time). */
-const START_PAGE = /^\/(?:[\w-]{1,40})?$/
+/** A personal domain's shape (homepage.ts: 4–20 letters, digits and '-', a letter first). */
+const PERSONAL_DOMAIN = /^\/[A-Za-z][A-Za-z0-9-]{3,19}$/
 
-export const isStartPage = (pathname: string) => START_PAGE.test(pathname)
+/**
+ * `/` and `/{personal domain}`: the start pages (kept only without a query; anything else is
+ * rendered each time). Our own first segments (/login, /weather, /search …) are reserved codes,
+ * never start pages: they neither wait in the render queue nor are kept.
+ */
+export const isStartPage = (pathname: string) =>
+  pathname === '/' || (PERSONAL_DOMAIN.test(pathname) && !RESERVED_CODES.has(pathname.slice(1).toLowerCase()))
 
 /**
  * The cache key of a start-page request and its session (the hash the sessions table keys it

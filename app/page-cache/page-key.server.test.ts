@@ -1,0 +1,17 @@
+import { expect, test } from 'vitest'
+import { isStartPage, startPageKey } from './page-key.server.ts'
+
+test('start pages are / and personal domains; our own first segments and other shapes are not', () => {
+  for (const path of ['/', '/demo', '/My-Page-2', '/abcd']) expect(isStartPage(path), path).toBe(true)
+  for (const path of ['/login', '/weather', '/search', '/tool', '/preview', '/terms', '/LOGIN', '/abc', '/1abc', '/-abc', '/demo/3', `/${'a'.repeat(21)}`]) {
+    expect(isStartPage(path), path).toBe(false)
+  }
+})
+
+test('a query, another page or a toast to show is rendered, not kept', () => {
+  const url = (path: string) => new URL(path, 'http://127.0.0.1:3000')
+  expect(startPageKey({ url: url('/demo'), cookie: undefined })?.session).toBeNull()
+  expect(startPageKey({ url: url('/demo?dialog=skin'), cookie: undefined })).toBeNull()
+  expect(startPageKey({ url: url('/weather'), cookie: undefined })).toBeNull()
+  expect(startPageKey({ url: url('/demo'), cookie: 'qy_toast=x' })).toBeNull()
+})
