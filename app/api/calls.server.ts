@@ -1,11 +1,13 @@
 import type { RouterContextProvider } from 'react-router'
 import * as notFound from '#app/routes/api/not-found.ts'
+import { getOnly, postOnly } from './method.server.ts'
 
 export type ApiArgs = { request: Request; context: Readonly<RouterContextProvider>; params: { '*'?: string } }
 type Handler = (args: ApiArgs) => Response | Promise<Response>
 type ApiCall = { loader: Handler; action: Handler }
 
-const files = import.meta.glob<ApiCall>(
+// A file exports what it answers: a read its loader, a write its action (and a loader refusing GET).
+const files = import.meta.glob<Partial<ApiCall>>(
   ['../routes/api/*.ts', '!../routes/api/*.test.ts', '!../routes/api/*.server.ts', '!../routes/api/not-found.ts'],
   { eager: true },
 )
@@ -16,7 +18,11 @@ const files = import.meta.glob<ApiCall>(
  * were tried one by one whenever React Router matched a URL, four times for every page.
  */
 export const API_CALLS: ReadonlyMap<string, ApiCall> = new Map(
-  Object.entries(files).map(([file, call]) => [file.slice('../routes/api/'.length, -'.ts'.length).replaceAll('.', '/'), call]),
+  Object.entries(files).map(([file, call]) => [
+    file.slice('../routes/api/'.length, -'.ts'.length).replaceAll('.', '/'),
+    // The method a file does not answer is refused with the envelope's 405, never a crash.
+    { loader: call.loader ?? postOnly, action: call.action ?? getOnly },
+  ]),
 )
 
 /** The call a request names, or the 404 envelope. */

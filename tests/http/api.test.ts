@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, inject, test } from 'vitest'
 import { uniqueEmail } from '#tests/db-utils.ts'
+import { API_CALLS } from '#app/api/calls.server.ts'
 import { createClient } from './client.ts'
 
 const baseUrl = inject('baseUrl')
@@ -110,4 +111,21 @@ test('a POST on a read is a 405 envelope, and absent sign-in fields get the Chin
   expect((await client.api('/api/sign/in', { method: 'POST', json: {} })).body).toEqual({ code: 0, msg: '请输入邮箱地址', data: null })
   expect((await client.api('/api/sign/in', { method: 'POST', json: { user_email: 'a@example.com' } })).body.msg).toBe('请输入登录密码')
   expect((await client.api(`/api/site/init-info?domain=${'x'.repeat(65)}`)).body).toEqual({ code: 0, msg: '当前页面不存在或已被删除', data: null })
+})
+
+// A file of app/routes/api/ exports only the method it answers: the other is the envelope's 405.
+test('every /api call answers GET and POST with the envelope, never a crash', async () => {
+  const client = createClient(baseUrl)
+  const crashed: string[] = []
+  for (const path of API_CALLS.keys()) {
+    // WeChat's push endpoint answers WeChat in its own plain text (a 403 to anyone unsigned).
+    if (path === 'wx/callback') continue
+    for (const method of ['GET', 'POST'] as const) {
+      const response = await client.request(`/api/${path}`, method === 'GET' ? {} : { method, headers: client.sameOrigin, form: {} })
+      const body = await response.text()
+      if (response.status >= 500 || !body.startsWith('{"code"')) crashed.push(`${method} /api/${path} → ${response.status}`)
+    }
+  }
+  expect(API_CALLS.size).toBeGreaterThan(100)
+  expect(crashed).toEqual([])
 })
