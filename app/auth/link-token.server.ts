@@ -26,6 +26,3 @@ export function verifierMatches(verifier: string, storedHash: string | undefined
   const expected = storedHash ? Buffer.from(storedHash, 'hex') : sha256('')
   return timingSafeEqual(sha256(verifier), expected.length === 32 ? expected : sha256('')) && storedHash !== undefined
 }
-
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)

@@ -74,6 +74,12 @@ export async function touchSession(db: Db, idHash: string, now = new Date()) {
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash))
 }
 
+/** When the session of this token began (its sign-in), or null for none. */
+export async function sessionStartedAt(db: Db, token: string) {
+  const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.idHash, hashToken(token))).limit(1)
+  return row?.createdAt ?? null
+}
+
 export async function destroySession(db: Db, token: string | undefined) {
   if (!token) return
   await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)))

@@ -1,6 +1,7 @@
 import { Parser } from 'htmlparser2'
 import { describe, expect, test } from 'vitest'
-import { escapeHtml, type ExportFolder, type ExportNode, writeBookmarksHtml } from './write.ts'
+import { escapeHtml } from '#app/utils/escape-html.ts'
+import { type ExportFolder, type ExportNode, writeBookmarksHtml } from './write.ts'
 
 type ReadFolder = { folder: string; children: Read[] }
 type Read = ReadFolder | { link: string; href: string; addDate: string | undefined; dd?: string }

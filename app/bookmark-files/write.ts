@@ -1,4 +1,5 @@
 import { plainText } from '#app/schemas/text.ts'
+import { escapeHtml } from '#app/utils/escape-html.ts'
 /**
  * Writes the Netscape bookmark file (shared/docs/bookmark-format.md) that Chrome, Edge and
  * Firefox import: the same skeleton and escaping Chrome and Firefox write themselves. Pure and
@@ -27,12 +28,6 @@ export type ExportNode = ExportFolder | ExportLink
 
 export const isExportFolder = (node: ExportNode): node is ExportFolder => 'children' in node
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-/** Escapes `& < > " '` once, as Chrome and Firefox do in titles and attributes. */
-export function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!)
-}
 
 /** A name on one line: line breaks and tabs become single spaces. */
 const oneLine = (text: string) => plainText(text).replace(/[\r\n\t]+/g, ' ')

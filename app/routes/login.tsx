@@ -9,7 +9,7 @@ import type { EmailMode } from '#app/components/auth/dialog-url.ts'
 import { WechatQrPart } from '#app/components/auth/wechat-qr-part.tsx'
 import { appContext, userContext } from '#app/context.ts'
 import { LoginSchema, RegisterSchema } from '#app/schemas/auth.ts'
-import { register } from '#app/services/account.server.ts'
+import { REGISTERED_MSG, SIGNED_IN_MSG, register } from '#app/services/account.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { safeRedirect } from '#app/utils/http.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? await register(ctx.db, signup.value, ctx.clientIp)
         : await authenticateWithForm(ctx, request)
     const cookie = await startSession(ctx.db, request, user.id, ctx.clientIp)
-    const msg = intent === 'login' ? '登录成功' : '注册成功，页面即将刷新'
+    const msg = intent === 'login' ? SIGNED_IN_MSG : REGISTERED_MSG
     return redirectWithToast(redirectTo, { type: 'success', msg }, { 'Set-Cookie': cookie })
   } catch (error) {
     if (!(error instanceof DomainError)) throw error

@@ -9,6 +9,7 @@ import { linkIdentity, OAUTH_LINK_SESSION_CHANGED, signInWithIdentity } from '#a
 import { DomainError } from '#app/utils/errors.ts'
 import { safeRedirect } from '#app/utils/http.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { REGISTERED_MSG, SIGNED_IN_MSG } from '#app/services/account.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: '第三方登录 - 起页' }]
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
@@ -34,7 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     }
     const { user, created } = await signInWithIdentity(db, profile, clientIp)
     headers.append('Set-Cookie', await startSession(db, request, user.id, clientIp))
-    return redirectWithToast(redirectTo, { type: 'success', msg: created ? '注册成功' : '登录成功' }, headers)
+    return redirectWithToast(redirectTo, { type: 'success', msg: created ? REGISTERED_MSG : SIGNED_IN_MSG }, headers)
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     return data({ error: error.message }, { status: 400, headers })

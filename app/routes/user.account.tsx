@@ -4,7 +4,6 @@ import { data, Form, href, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/user.account'
 import { type OAuthProvider, oauthStartHref, PROVIDER_LABELS } from '#app/auth/oauth-providers.ts'
 import { configuredProviders } from '#app/auth/oauth.server.ts'
-import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
 import { readSessionToken, startSession } from '#app/auth/session.server.ts'
 import { FormError, FormField } from '#app/components/account/form-field.tsx'
 import { signInHref } from '#app/components/auth/dialog-url.ts'
@@ -15,7 +14,6 @@ import { appMailer } from '#app/mail/mailer.server.ts'
 import { AVATAR_SAVED, changeAvatar, changeNickname, changePassword, NICKNAME_SAVED, PASSWORD_CHANGED } from '#app/services/user-account.server.ts'
 import { listIdentities, unlinkIdentity } from '#app/services/oauth.server.ts'
 import { IMAGE_LIMITS } from '#app/uploads/image.server.ts'
-import { UPLOAD_RATE_MSG } from '#app/uploads/upload-api.server.ts'
 import { readFormDataCapped } from '#app/uploads/form-data.server.ts'
 import { uploadImageSrc } from '#app/uploads/upload-path.ts'
 import { WECHAT_PROVIDER } from '#app/services/wechat-login.server.ts'
@@ -23,7 +21,7 @@ import { DomainError } from '#app/utils/errors.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { wechatConfig } from '#app/wechat/official-account.server.ts'
 import { isWechatBindingIntent, wechatBinding, wechatBindingAction } from '#app/wechat/account-binding.server.ts'
-import { WechatBinding } from '#app/components/account/wechat-binding.tsx'
+import { BIND_WECHAT_DIALOG, BIND_WECHAT_HREF, WechatBinding } from '#app/components/account/wechat-binding.tsx'
 
 const ACCOUNT_PAGE = href('/user/account')
 const INTENTS = ['nickname', 'avatar', 'email', 'password', 'unlink'] as const
@@ -38,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const identities = await listIdentities(context.get(appContext).db, user.id)
   // WeChat: a line when configured or already bound; its dialog (?dialog=bind-wx) when open.
   const wechatBound = identities.some((i) => i.provider === WECHAT_PROVIDER)
-  const binding = new URL(request.url).searchParams.get('dialog') === 'bind-wx' ? await wechatBinding(context.get(appContext), request, user) : null
+  const binding = new URL(request.url).searchParams.get('dialog') === BIND_WECHAT_DIALOG ? await wechatBinding(context.get(appContext), request, user) : null
   return data({
     nickname: user.nickname,
     email: user.email,
@@ -81,7 +79,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const file = form.get('avatar')
     if (!(file instanceof File) || file.size === 0) return fail({ status: 'error', error: { avatar: ['请选择要上传的图片'] } })
     try {
-      await consumeOrThrow(db, 'upload', `user:${user.id}`, UPLOAD_RATE_MSG)
       await changeAvatar(db, user, Buffer.from(await file.arrayBuffer()))
     } catch (error) {
       if (!(error instanceof DomainError)) throw error
@@ -96,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== 'success') return fail(submission.reply(hide))
     let sentTo: string
     try {
-      ;({ email: sentTo } = await requestEmailChange(db, user, submission.value, appMailer()))
+      ;({ email: sentTo } = await requestEmailChange(db, user, submission.value, { mail: appMailer(), sessionToken: readSessionToken(request) }))
     } catch (error) {
       if (!(error instanceof DomainError)) throw error
       const errors = error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }
@@ -165,7 +162,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       {loaderData.wechat ? (
         <p>
           {loaderData.wechat.bound ? '已绑定微信。' : '还没有绑定微信。'}
-          <Link to="/user/account?dialog=bind-wx">{loaderData.wechat.bound ? '管理微信绑定' : '绑定微信'}</Link>
+          <Link to={BIND_WECHAT_HREF}>{loaderData.wechat.bound ? '管理微信绑定' : '绑定微信'}</Link>
         </p>
       ) : null}
       {loaderData.wechat?.dialog ? <WechatBinding view={loaderData.wechat.dialog} /> : null}

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, href, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/user.logoff'
-import { clearSessionCookie } from '#app/auth/session.server.ts'
+import { clearSessionCookie, readSessionToken } from '#app/auth/session.server.ts'
 import { FormError, FormField } from '#app/components/account/form-field.tsx'
 import { signInHref } from '#app/components/auth/dialog-url.ts'
 import { appContext, userContext } from '#app/context.ts'
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const hide = { hideFields: ['password'] }
   if (submission.status !== 'success') return data({ result: submission.reply(hide) }, { status: 400 })
   try {
-    await deleteAccount(db, user, submission.value)
+    await deleteAccount(db, user, submission.value, { sessionToken: readSessionToken(request) })
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     const errors = error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { LoginSchema, RegisterSchema } from './auth.ts'
+import { LoginSchema, NicknameSchema, RegisterSchema } from './auth.ts'
 import { firstIssue } from '#app/utils/zod.ts'
 
 const messageOf = (schema: typeof LoginSchema | typeof RegisterSchema, input: object) => {
@@ -37,4 +37,11 @@ test.each([
   [{ email: 'a@example.com', password: '' }, '请输入登录密码'],
 ])('login %j → %s', (input, message) => {
   expect(messageOf(LoginSchema, input)).toBe(message)
+})
+
+test('a nickname is plain text: NUL, control and direction-override characters go before the rules', () => {
+  const parsed = NicknameSchema.safeParse({ nickname: '小\u0000明\u202E\u2066 ' })
+  expect(parsed.success && parsed.data.nickname).toBe('小明')
+  expect(NicknameSchema.safeParse({ nickname: '\u202E\u0000' }).error?.issues[0]?.message).toBe('请输入昵称')
+  expect(RegisterSchema.safeParse({ nickname: 'a\u0007b', email: 'a@example.com', password: '123456' }).data?.nickname).toBe('ab')
 })

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createSession } from '#app/auth/session.server.ts'
+import { createSession, hashToken } from '#app/auth/session.server.ts'
 import { bags, homepageFollows, homepageMembers, homepages, modules, sessions, sources, uploads, users } from '#app/db/schema/index.ts'
 import { storeImage } from '#app/uploads/image.server.ts'
 import { diskStorage, type UploadStorage } from '#app/uploads/storage.server.ts'
@@ -11,7 +11,7 @@ import { createOwner, createUser } from '#tests/db-utils.ts'
 import { BLUE, GREEN, jpeg, RED } from '#tests/fixtures/images.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
 import { CONFIRM_REQUIRED, deleteAccount, NICKNAME_MISMATCH } from './account-deletion.server.ts'
-import { changeAvatar, WRONG_CURRENT_PASSWORD } from './user-account.server.ts'
+import { changeAvatar, SIGN_IN_AGAIN, WRONG_CURRENT_PASSWORD } from './user-account.server.ts'
 
 const db = useTestDb()
 let dir: string
@@ -52,11 +52,11 @@ test('deletion removes the user’s homepages, bookmarks, uploads (rows and file
   expect(await files()).toEqual(expect.arrayContaining(leavingFiles))
 
   // Refused without the confirmation or with a wrong password: nothing changes.
-  await expect(deleteAccount(db(), leaving.user, { password: 'correct horse', confirm: false }, { storage })).rejects.toThrow(CONFIRM_REQUIRED)
-  await expect(deleteAccount(db(), leaving.user, { password: 'wrong', confirm: true }, { storage })).rejects.toThrow(WRONG_CURRENT_PASSWORD)
+  await expect(deleteAccount(db(), leaving.user, { password: 'correct horse', confirm: false }, { storage, sessionToken: undefined })).rejects.toThrow(CONFIRM_REQUIRED)
+  await expect(deleteAccount(db(), leaving.user, { password: 'wrong', confirm: true }, { storage, sessionToken: undefined })).rejects.toThrow(WRONG_CURRENT_PASSWORD)
   expect(await db().select().from(users).where(eq(users.id, leaving.user.id))).toHaveLength(1)
 
-  await deleteAccount(db(), leaving.user, { password: 'correct horse', confirm: true }, { storage })
+  await deleteAccount(db(), leaving.user, { password: 'correct horse', confirm: true }, { storage, sessionToken: undefined })
 
   expect(await db().select().from(users).where(eq(users.id, leaving.user.id))).toEqual([])
   expect(await db().select().from(homepages).where(eq(homepages.userId, leaving.user.id))).toEqual([])
@@ -82,16 +82,22 @@ test('a file the user uploaded that someone else also uses stays', async () => {
   const other = await createOwner(db(), ['别人'])
   // The same bytes are the same file: the other user's bookmark names it too.
   await db().insert(sources).values({ homepageId: other.homepageId, bagId: other.bids[0]!, name: '同一个图标', url: 'https://example.org/', icon: leaving.src })
-  await deleteAccount(db(), leaving.user, { password: 'correct horse', confirm: true }, { storage })
+  await deleteAccount(db(), leaving.user, { password: 'correct horse', confirm: true }, { storage, sessionToken: undefined })
   expect(await readdir(dir)).toContain(leaving.src.replace('/uploads/', ''))
   expect(await db().select().from(uploads).where(eq(uploads.name, leaving.src.replace('/uploads/', '')))).toHaveLength(1)
 })
 
-test('an account without a password confirms with its nickname', async () => {
+test('an account without a password: a recent sign-in, and its nickname typed', async () => {
   const { user } = await createUser(db(), { nickname: '社交账号' })
   await db().update(users).set({ passwordHash: null }).where(eq(users.id, user.id))
   const social = { ...user, passwordHash: null }
-  await expect(deleteAccount(db(), social, { nickname: '别的名字', confirm: true })).rejects.toThrow(NICKNAME_MISMATCH)
-  await deleteAccount(db(), social, { nickname: ' 社交账号 ', confirm: true })
+  // Only from a recent sign-in: a session of the account begun over ten minutes ago is refused.
+  const stale = await createSession(db(), user.id, {})
+  await db().update(sessions).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(sessions.idHash, hashToken(stale)))
+  await expect(deleteAccount(db(), social, { nickname: '社交账号', confirm: true }, { sessionToken: stale })).rejects.toThrow(SIGN_IN_AGAIN)
+  await expect(deleteAccount(db(), social, { nickname: '社交账号', confirm: true }, { sessionToken: undefined })).rejects.toThrow(SIGN_IN_AGAIN)
+  const fresh = await createSession(db(), user.id, {})
+  await expect(deleteAccount(db(), social, { nickname: '别的名字', confirm: true }, { sessionToken: fresh })).rejects.toThrow(NICKNAME_MISMATCH)
+  await deleteAccount(db(), social, { nickname: ' 社交账号 ', confirm: true }, { sessionToken: fresh })
   expect(await db().select().from(users).where(eq(users.id, user.id))).toEqual([])
 })

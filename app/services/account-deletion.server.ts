@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm'
-import { verifyPassword } from '#app/auth/password.server.ts'
-import { isLimited, recordFailure } from '#app/auth/rate-limit.server.ts'
 import type { Db } from '#app/db/client.server.ts'
 import { CONFIRM_LOGOFF } from '#app/schemas/auth.ts'
 import { sourceReports, uploads, users, type User } from '#app/db/schema/index.ts'
 import { removeUnreferencedUploads } from '#app/uploads/records.server.ts'
 import type { UploadStorage } from '#app/uploads/storage.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
-import { TOO_MANY_PASSWORD_TRIES, WRONG_CURRENT_PASSWORD } from './user-account.server.ts'
+import { confirmHolder } from './user-account.server.ts'
 
 /**
  * Account deletion (注销账号, /user/logoff; ADR 021): immediate, no grace period. The user's row
@@ -24,21 +22,18 @@ export const CONFIRM_REQUIRED = CONFIRM_LOGOFF
 export type DeleteAccountInput = { password?: string; nickname?: string; confirm: boolean }
 
 /**
- * Re-authenticates, then deletes. An account with a password types it (wrong tries count like the
- * password change's); one without (made by a social sign-in) types its nickname instead.
+ * Confirms the holder (the password; for an account without one, a recent sign-in, and its
+ * nickname typed as the confirmation), then deletes.
  */
-export async function deleteAccount(db: Db, user: User, input: DeleteAccountInput, { storage }: { storage?: UploadStorage } = {}) {
+export async function deleteAccount(
+  db: Db,
+  user: User,
+  input: DeleteAccountInput,
+  { storage, sessionToken }: { storage?: UploadStorage; sessionToken: string | undefined },
+) {
   if (!input.confirm) throw new DomainError(CONFIRM_REQUIRED, { field: 'confirm' })
-  if (user.passwordHash) {
-    const key = `user:${user.id}`
-    if (await isLimited(db, 'passwordChange', key)) throw new DomainError(TOO_MANY_PASSWORD_TRIES, { field: 'password' })
-    if (!(await verifyPassword(input.password ?? '', user.passwordHash))) {
-      await recordFailure(db, 'passwordChange', key)
-      throw new DomainError(WRONG_CURRENT_PASSWORD, { field: 'password' })
-    }
-  } else if ((input.nickname ?? '').trim() !== user.nickname) {
-    throw new DomainError(NICKNAME_MISMATCH, { field: 'nickname' })
-  }
+  await confirmHolder(db, user, { current: input.password, sessionToken, field: 'password' })
+  if (!user.passwordHash && (input.nickname ?? '').trim() !== user.nickname) throw new DomainError(NICKNAME_MISMATCH, { field: 'nickname' })
 
   const names = await db.transaction(async (tx) => {
     // Collected before the cascade sets uploads.user_id to null.

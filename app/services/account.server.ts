@@ -11,10 +11,15 @@ export const EMAIL_TAKEN = '该邮箱地址已经存在'
 export const WRONG_CREDENTIALS = '邮箱或密码错误'
 export const TOO_MANY_LOGINS = '登录尝试过于频繁，请稍后再试'
 export const TOO_MANY_REGISTRATIONS = '注册过于频繁，请稍后再试'
+/** Spec §8: what every way in says when it has made or signed in an account. */
+export const REGISTERED_MSG = '注册成功，页面即将刷新'
+export const SIGNED_IN_MSG = '登录成功'
+export const BOUND_MSG = '绑定成功，页面即将刷新'
 
 /** E-mail addresses are compared and stored trimmed and lower-cased, whichever edge they came from. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase()
-const byEmail = (email: string) => sql`lower(${users.email}) = ${normaliseEmail(email)}`
+/** The user of an address, whatever its letter case. */
+export const byEmail = (email: string) => sql`lower(${users.email}) = ${normaliseEmail(email)}`
 
 export async function emailExists(db: Db, email: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(byEmail(email)).limit(1)

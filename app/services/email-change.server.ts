@@ -1,14 +1,14 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm'
-import { escapeHtml, newLinkToken, parseLinkToken, verifierMatches } from '#app/auth/link-token.server.ts'
-import { verifyPassword } from '#app/auth/password.server.ts'
-import { consumeOrThrow, isLimited, recordFailure, resetLimit } from '#app/auth/rate-limit.server.ts'
+import { newLinkToken, parseLinkToken, verifierMatches } from '#app/auth/link-token.server.ts'
+import { escapeHtml } from '#app/utils/escape-html.ts'
+import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { emailChanges, users, type User } from '#app/db/schema/index.ts'
 import type { Mailer } from '#app/mail/mailer.server.ts'
 import { env } from '#app/utils/env.server.ts'
-import { DomainError } from '#app/utils/errors.ts'
-import { normaliseEmail } from './account.server.ts'
-import { TOO_MANY_PASSWORD_TRIES, WRONG_CURRENT_PASSWORD } from './user-account.server.ts'
+import { DomainError, isUniqueViolation } from '#app/utils/errors.ts'
+import { byEmail, EMAIL_TAKEN, normaliseEmail } from './account.server.ts'
+import { confirmHolder } from './user-account.server.ts'
 
 /**
  * Changing the sign-in e-mail (/user/account): the new address gets a confirmation link
@@ -16,7 +16,6 @@ import { TOO_MANY_PASSWORD_TRIES, WRONG_CURRENT_PASSWORD } from './user-account.
  * changes only when the link is used; the old address is then told.
  */
 
-export const EMAIL_TAKEN = '该邮箱地址已经存在'
 export const EMAIL_UNCHANGED = '新邮箱与当前邮箱相同'
 export const EMAIL_MAIL_OFF = '本站未配置邮件发送，暂时无法修改邮箱'
 export const TOO_MANY_EMAIL_CHANGES = '修改邮箱的请求过于频繁，请稍后再试'
@@ -32,27 +31,25 @@ export const CONFIRM_PATH = '/email/confirm'
 type MailConfig = { mailer: Mailer; origin: string }
 
 const taken = async (db: Db | Tx, email: string, userId: number) =>
-  (await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId))).limit(1)).length > 0
+  (await db.select({ id: users.id }).from(users).where(and(byEmail(email), ne(users.id, userId))).limit(1)).length > 0
 
 /**
  * Step one: checks the current password (when the account has one), the address (not the same,
  * not someone else's), takes a point of the per-user limit, then stores the link and mails it.
  */
-export async function requestEmailChange(db: Db, user: User, input: { email: string; current?: string }, mail: MailConfig | null) {
+export async function requestEmailChange(
+  db: Db,
+  user: User,
+  input: { email: string; current?: string },
+  { mail, sessionToken }: { mail: MailConfig | null; sessionToken: string | undefined },
+) {
   if (!mail) throw new DomainError(EMAIL_MAIL_OFF)
-  if (user.passwordHash) {
-    const key = `user:${user.id}`
-    if (await isLimited(db, 'passwordChange', key)) throw new DomainError(TOO_MANY_PASSWORD_TRIES, { field: 'current' })
-    if (!(await verifyPassword(input.current ?? '', user.passwordHash))) {
-      await recordFailure(db, 'passwordChange', key)
-      throw new DomainError(WRONG_CURRENT_PASSWORD, { field: 'current' })
-    }
-    await resetLimit(db, 'passwordChange', key)
-  }
+  await confirmHolder(db, user, { current: input.current, sessionToken, field: 'current' })
   const email = normaliseEmail(input.email)
   if (email === user.email) throw new DomainError(EMAIL_UNCHANGED, { field: 'email' })
-  if (await taken(db, email, user.id)) throw new DomainError(EMAIL_TAKEN, { field: 'email' })
+  // The point first: a refusal for a taken address costs one too, so addresses cannot be probed.
   await consumeOrThrow(db, 'emailChange', `user:${user.id}`, TOO_MANY_EMAIL_CHANGES)
+  if (await taken(db, email, user.id)) throw new DomainError(EMAIL_TAKEN, { field: 'email' })
 
   const minutes = env().PASSWORD_RESET_MINUTES
   const { selector, verifierHash, token } = newLinkToken()
@@ -106,7 +103,7 @@ export async function confirmEmailChange(db: Db, token: string, mail: MailConfig
     return { userId: row.userId, oldEmail: before?.email ?? null, newEmail: row.newEmail, nickname: before?.nickname ?? '' }
   }).catch((error: unknown) => {
     // The unique index: someone registered the address between the check and the update.
-    if (error instanceof Error && /users_email_key|unique/i.test(`${error.message} ${String((error as { cause?: unknown }).cause)}`)) throw new DomainError(EMAIL_TAKEN)
+    if (isUniqueViolation(error)) throw new DomainError(EMAIL_TAKEN)
     throw error
   })
   if (mail && changed.oldEmail) {

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto'
 import { and, asc, eq, lt } from 'drizzle-orm'
 import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
+import { hashToken } from '#app/auth/session.server.ts'
 import { PROVIDER_LABELS } from '#app/auth/oauth-providers.ts'
 import type { Db } from '#app/db/client.server.ts'
 import { oauthStates, userIdentities, users, type User } from '#app/db/schema/index.ts'
@@ -23,7 +23,6 @@ export const identityUnlinked = (label: string) => `已解绑${label}账号`
 export const IDENTITY_NOT_LINKED = '没有绑定这个账号'
 
 const NICKNAME_MAX = 20
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 
 /** The start of a sign-in: the state is kept only as its hash, with what the callback needs. */
 export async function saveOAuthState(
@@ -31,7 +30,7 @@ export async function saveOAuthState(
   input: { provider: string; state: string; codeVerifier: string; redirectTo: string; linkUserId: number | null; minutes: number },
 ) {
   await db.insert(oauthStates).values({
-    stateHash: sha256(input.state),
+    stateHash: hashToken(input.state),
     provider: input.provider,
     codeVerifier: input.codeVerifier,
     redirectTo: input.redirectTo,
@@ -45,7 +44,7 @@ export async function saveOAuthState(
  * a double click) only one gets it. A state begun for another provider is refused, and used up too.
  */
 export async function takeOAuthState(db: Db, provider: string, state: string): Promise<OAuthFlow> {
-  const [row] = await db.delete(oauthStates).where(eq(oauthStates.stateHash, sha256(state))).returning()
+  const [row] = await db.delete(oauthStates).where(eq(oauthStates.stateHash, hashToken(state))).returning()
   if (!row || row.expiresAt.getTime() <= Date.now()) throw new DomainError(OAUTH_STATE_USED)
   if (row.provider !== provider) throw new DomainError(OAUTH_STATE_OTHER_PROVIDER)
   return row

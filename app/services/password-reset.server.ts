@@ -1,5 +1,6 @@
-import { eq, lt, sql } from 'drizzle-orm'
-import { escapeHtml, newLinkToken, parseLinkToken, verifierMatches } from '#app/auth/link-token.server.ts'
+import { eq, lt } from 'drizzle-orm'
+import { newLinkToken, parseLinkToken, verifierMatches } from '#app/auth/link-token.server.ts'
+import { escapeHtml } from '#app/utils/escape-html.ts'
 import { hashPassword } from '#app/auth/password.server.ts'
 import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
@@ -7,7 +8,7 @@ import { passwordResets, sessions, users } from '#app/db/schema/index.ts'
 import { MAIL_OFF_MSG, type Mailer } from '#app/mail/mailer.server.ts'
 import { env } from '#app/utils/env.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
-import { normaliseEmail } from './account.server.ts'
+import { byEmail, normaliseEmail } from './account.server.ts'
 
 /** The one answer to a reset request, whether or not the address has an account (no enumeration). */
 export const resetSentMessage = (minutes = env().PASSWORD_RESET_MINUTES) =>
@@ -42,7 +43,7 @@ async function deliverReset(db: Db, email: string, origin: string, mailer: Maile
   const [user] = await db
     .select({ id: users.id, nickname: users.nickname })
     .from(users)
-    .where(sql`lower(${users.email}) = ${email}`)
+    .where(byEmail(email))
     .limit(1)
   if (!user) return
   const minutes = env().PASSWORD_RESET_MINUTES

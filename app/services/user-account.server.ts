@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto'
 import Bowser from 'bowser'
 import { and, desc, eq, gt, ne } from 'drizzle-orm'
 import { hashPassword, verifyPassword } from '#app/auth/password.server.ts'
-import { isLimited, recordFailure, resetLimit } from '#app/auth/rate-limit.server.ts'
-import { hashToken } from '#app/auth/session.server.ts'
+import { consumeOrThrow, isLimited, recordFailure, resetLimit } from '#app/auth/rate-limit.server.ts'
+import { UPLOAD_RATE_MSG } from '#app/uploads/upload-api.server.ts'
+import { hashToken, sessionStartedAt } from '#app/auth/session.server.ts'
 import type { Db } from '#app/db/client.server.ts'
 import { sessions, users, type User } from '#app/db/schema/index.ts'
 import { storeImage } from '#app/uploads/image.server.ts'
@@ -29,26 +30,44 @@ export async function changeNickname(db: Db, user: User, nickname: string) {
   await db.update(users).set({ nickname }).where(eq(users.id, user.id))
 }
 
-/** Stores the picture through the upload pipeline (checked, re-encoded, cropped square) and uses it. */
+/** Stores the picture through the upload pipeline (limited like every upload, checked, re-encoded, cropped square) and uses it. */
 export async function changeAvatar(db: Db, user: User, bytes: Buffer, { storage }: { storage?: UploadStorage } = {}) {
+  await consumeOrThrow(db, 'upload', `user:${user.id}`, UPLOAD_RATE_MSG)
   const { src } = await storeImage(bytes, 'avatar', { db, userId: user.id, storage })
   await db.update(users).set({ avatar: src }).where(eq(users.id, user.id))
   return src
 }
 
+export const SIGN_IN_AGAIN = '为了账号安全，请重新登录，并在登录后10分钟内完成此操作'
+const RECENT_SIGN_IN_MS = 10 * 60_000
+
 /**
- * Changes the password when the current one is right, and ends every other session of the user
- * (the caller issues this browser a fresh one). Wrong current passwords count like failed sign-ins.
+ * The account's holder, before its password, e-mail or existence changes: the current password
+ * typed again (wrong tries counted and limited, as at sign-in); for an account without one (made
+ * by a social sign-in), a session begun in the last ten minutes, so that a stolen session cannot
+ * set a password or an address and keep the account for good.
  */
-export async function changePassword(db: Db, user: User, input: { current?: string; password: string }, currentToken: string | undefined) {
+export async function confirmHolder(db: Db, user: User, input: { current?: string; sessionToken: string | undefined; field: string }) {
+  if (user.passwordHash === null) {
+    const started = input.sessionToken ? await sessionStartedAt(db, input.sessionToken) : null
+    if (!started || Date.now() - started.getTime() > RECENT_SIGN_IN_MS) throw new DomainError(SIGN_IN_AGAIN)
+    return
+  }
   const key = `user:${user.id}`
-  if (await isLimited(db, 'passwordChange', key)) throw new DomainError(TOO_MANY_PASSWORD_TRIES)
-  // An account made by a social sign-in has none yet: its first is set by its signed-in owner.
-  if (user.passwordHash !== null && !(await verifyPassword(input.current ?? '', user.passwordHash))) {
+  if (await isLimited(db, 'passwordChange', key)) throw new DomainError(TOO_MANY_PASSWORD_TRIES, { field: input.field })
+  if (!(await verifyPassword(input.current ?? '', user.passwordHash))) {
     await recordFailure(db, 'passwordChange', key)
-    throw new DomainError(WRONG_CURRENT_PASSWORD, { field: 'current' })
+    throw new DomainError(WRONG_CURRENT_PASSWORD, { field: input.field })
   }
   await resetLimit(db, 'passwordChange', key)
+}
+
+/**
+ * Changes (or sets the first) password once the holder is confirmed, and ends every other session
+ * of the user (the caller issues this browser a fresh one).
+ */
+export async function changePassword(db: Db, user: User, input: { current?: string; password: string }, currentToken: string | undefined) {
+  await confirmHolder(db, user, { current: input.current, sessionToken: currentToken, field: 'current' })
   const passwordHash = await hashPassword(input.password)
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id))

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { count, eq } from 'drizzle-orm'
+import { unlinkIdentity } from './oauth.server.ts'
 import { LAST_WAY_IN } from './ways-in.server.ts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { userIdentities, users, wechatLogins } from '#app/db/schema/index.ts'
@@ -15,10 +16,10 @@ import {
   pollWechatQr,
   QR_EXPIRED,
   recordScan,
-  unbindWechat,
   WECHAT_OFF,
   WECHAT_TAKEN,
   wechatIdentity,
+  WECHAT_PROVIDER,
 } from './wechat-login.server.ts'
 
 const db = useTestDb()
@@ -153,14 +154,14 @@ test('unbind: only while another way in remains', async () => {
   const qr = await newQr('bind', user)
   await recordScan(db(), { scene: qr.scene, openid: openid() })
   await poll(qr.scene, qr.secret, user)
-  await unbindWechat(db(), user)
+  await unlinkIdentity(db(), user, WECHAT_PROVIDER)
   expect(await wechatIdentity(db(), user.id)).toBeNull()
 
   // An account made by a scan has no other way in.
   const scan = await newQr()
   await recordScan(db(), { scene: scan.scene, openid: openid() })
   const made = await completeWechatRegister(db(), { scene: scan.scene, secret: scan.secret, ip: uniqueIp() })
-  await expect(unbindWechat(db(), made)).rejects.toThrow(LAST_WAY_IN)
+  await expect(unlinkIdentity(db(), made, WECHAT_PROVIDER)).rejects.toThrow(LAST_WAY_IN)
   expect(await wechatIdentity(db(), made.id)).not.toBeNull()
 })
 

@@ -1,14 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
-import { hasOtherWayIn, LAST_WAY_IN } from './ways-in.server.ts'
 import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
+import { hashToken } from '#app/auth/session.server.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
-import { userIdentities, users, wechatLogins, type User, type WechatLogin } from '#app/db/schema/index.ts'
+import { userIdentities, wechatLogins, type User, type WechatLogin } from '#app/db/schema/index.ts'
+import { LoginSchema } from '#app/schemas/auth.ts'
 import { QR_EXPIRED } from '#app/schemas/wechat.ts'
-import { DomainError, isUniqueViolation } from '#app/utils/errors.ts'
+import { firstIssue } from '#app/utils/zod.ts'
+import { DomainError, isUniqueViolation, NotSignedInError } from '#app/utils/errors.ts'
 import { type WechatApi, WechatApiError, type ScanEvent } from '#app/wechat/official-account.server.ts'
-import { signIn, TOO_MANY_REGISTRATIONS } from './account.server.ts'
-import { createStarterHomepage } from './homepage.server.ts'
+import { createAccount, signIn, TOO_MANY_REGISTRATIONS } from './account.server.ts'
 
 /*
  * WeChat QR sign-in and binding (spec §3 messaging-app scan, §4 login dialog, §7 /api/wx/*).
@@ -26,8 +27,6 @@ export const TOO_MANY_POLLS = '操作过于频繁，请稍后再试'
 export const WECHAT_TAKEN = '该微信已绑定其他账号'
 export const ACCOUNT_HAS_WECHAT = '该账号已绑定其他微信，请先解除绑定'
 export const WECHAT_BOUND = '微信绑定成功'
-export const WECHAT_UNBOUND = '已解除微信绑定'
-export const NOT_BOUND = '当前账号没有绑定微信'
 
 export type QrType = 'login' | 'bind'
 /** How long a QR code can be scanned (SECURITY.md §2.8: at most 5 minutes). */
@@ -35,7 +34,6 @@ export const QR_SECONDS = 300
 /** After the scan, how long the browser has to finish (the confirm step: bind or create an account). */
 export const CONFIRM_SECONDS = 600
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 const SECRET = /^[\w-]{43}$/
 /** Our scenes: 128 random bits, base64url (WeChat allows up to 64 characters). */
 const SCENE = /^[\w-]{22}$/
@@ -53,7 +51,7 @@ export async function createWechatQr(
   input: { type: QrType; user: User | null; oldSecret?: string; ip: string },
 ): Promise<NewQr> {
   if (!api) throw new DomainError(WECHAT_OFF)
-  if (input.type === 'bind' && !input.user) throw new DomainError('请先登录', { code: -1 })
+  if (input.type === 'bind' && !input.user) throw new NotSignedInError()
   await consumeOrThrow(db, 'wechatQr', input.ip, TOO_MANY_QR)
   const scene = randomBytes(16).toString('base64url')
   let qr
@@ -67,10 +65,10 @@ export async function createWechatQr(
   const secret = randomBytes(32).toString('base64url')
   const expiresAt = new Date(Date.now() + Math.min(qr.expireSeconds, QR_SECONDS) * 1000)
   await db.transaction(async (tx) => {
-    if (input.oldSecret && SECRET.test(input.oldSecret)) await tx.delete(wechatLogins).where(eq(wechatLogins.browserHash, sha256(input.oldSecret)))
+    if (input.oldSecret && SECRET.test(input.oldSecret)) await tx.delete(wechatLogins).where(eq(wechatLogins.browserHash, hashToken(input.oldSecret)))
     await tx.insert(wechatLogins).values({
       scene,
-      browserHash: sha256(secret),
+      browserHash: hashToken(secret),
       type: input.type,
       userId: input.type === 'bind' ? input.user!.id : null,
       ticket: qr.ticket,
@@ -87,7 +85,7 @@ export async function currentWechatQr(db: Db, secret: string | undefined, type: 
   const [row] = await db
     .select()
     .from(wechatLogins)
-    .where(and(eq(wechatLogins.browserHash, sha256(secret)), eq(wechatLogins.type, type), gt(wechatLogins.expiresAt, new Date())))
+    .where(and(eq(wechatLogins.browserHash, hashToken(secret)), eq(wechatLogins.type, type), gt(wechatLogins.expiresAt, new Date())))
     .limit(1)
   return row ?? null
 }
@@ -106,7 +104,7 @@ async function ownRow(db: Db | Tx, scene: unknown, secret: string | undefined, {
   const query = db
     .select()
     .from(wechatLogins)
-    .where(and(eq(wechatLogins.scene, scene), eq(wechatLogins.browserHash, sha256(secret)), gt(wechatLogins.expiresAt, new Date())))
+    .where(and(eq(wechatLogins.scene, scene), eq(wechatLogins.browserHash, hashToken(secret)), gt(wechatLogins.expiresAt, new Date())))
     .limit(1)
   const [row] = lock ? await query.for('update') : await query
   return row ?? null
@@ -197,11 +195,14 @@ const wechatNickname = () => `微信用户${randomBytes(3).toString('hex')}`
  */
 export async function completeWechatRegister(
   db: Db,
-  input: { scene: unknown; secret: string | undefined; ip: string; bind?: { email: string; password: string }; nickname?: string },
+  input: { scene: unknown; secret: string | undefined; ip: string; bind?: { email: unknown; password: unknown }; nickname?: string },
 ): Promise<User> {
+  // Binding to an account: its e-mail and password, checked as at sign-in (both edges send them raw).
+  const credentials = input.bind ? LoginSchema.safeParse(input.bind) : null
+  if (credentials && !credentials.success) throw new DomainError(firstIssue(credentials.error))
   const before = await ownRow(db, input.scene, input.secret)
   if (!before || before.type !== 'login' || !before.openid) throw new DomainError(QR_EXPIRED)
-  const existing = input.bind ? await signIn(db, input.bind, input.ip) : null
+  const existing = credentials ? await signIn(db, credentials.data, input.ip) : null
   if (!existing) await consumeOrThrow(db, 'register', input.ip, TOO_MANY_REGISTRATIONS)
   try {
     return await db.transaction(async (tx) => {
@@ -209,12 +210,7 @@ export async function completeWechatRegister(
       if (!row?.openid) throw new DomainError(QR_EXPIRED)
       if (await identityOf(tx, row.openid)) throw new DomainError(WECHAT_TAKEN)
       let user = existing
-      if (!user) {
-        const [created] = await tx.insert(users).values({ nickname: input.nickname || wechatNickname() }).returning()
-        if (!created) throw new Error('user insert returned nothing')
-        const homepage = await createStarterHomepage(tx, created.id)
-        user = { ...created, currentHomepageId: homepage.id }
-      }
+      user ??= await createAccount(tx, { email: null, passwordHash: null, nickname: input.nickname || wechatNickname() })
       await tx.insert(userIdentities).values({ userId: user.id, provider: WECHAT_PROVIDER, providerUserId: row.openid })
       await tx.delete(wechatLogins).where(eq(wechatLogins.scene, row.scene))
       return user
@@ -236,17 +232,6 @@ export async function wechatIdentity(db: Db, userId: number) {
   return row ?? null
 }
 
-/** Unbinds WeChat while another way in remains (the user row is locked, so two unbinds at once cannot both pass). */
-export async function unbindWechat(db: Db, user: User) {
-  await db.transaction(async (tx) => {
-    if (!(await hasOtherWayIn(tx, user.id, WECHAT_PROVIDER, { lock: true }))) throw new DomainError(LAST_WAY_IN)
-    const removed = await tx
-      .delete(userIdentities)
-      .where(and(eq(userIdentities.userId, user.id), eq(userIdentities.provider, WECHAT_PROVIDER)))
-      .returning({ id: userIdentities.id })
-    if (removed.length === 0) throw new DomainError(NOT_BOUND)
-  })
-}
 
 /** The maintenance job's sweep of QR codes nobody finished. */
 export async function deleteExpiredWechatLogins(db: Db) {

@@ -1,7 +1,9 @@
 import type { AppContext } from '#app/context.ts'
 import type { User } from '#app/db/schema/index.ts'
 import { hasOtherWayIn, LAST_WAY_IN } from '#app/services/ways-in.server.ts'
-import { unbindWechat, WECHAT_OFF, WECHAT_PROVIDER, WECHAT_UNBOUND, wechatIdentity } from '#app/services/wechat-login.server.ts'
+import { BIND_WECHAT_HREF } from '#app/components/account/wechat-binding.tsx'
+import { unlinkIdentity } from '#app/services/oauth.server.ts'
+import { WECHAT_OFF, WECHAT_PROVIDER, wechatIdentity } from '#app/services/wechat-login.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { wechatConfig } from './official-account.server.ts'
@@ -11,7 +13,6 @@ import { pageQr, pageQrAction } from './qr-page.server.ts'
  * The bind messaging-account dialog of /user/account (spec §2), addressed by ?dialog=bind-wx:
  * the binding (and unbinding while another way in remains), or this browser's binding QR code.
  */
-export const BIND_WECHAT_HREF = '/user/account?dialog=bind-wx'
 
 export type WechatBindingView =
   | { bound: { since: string; canUnbind: boolean; note: string }; qr: null }
@@ -35,8 +36,8 @@ export const isWechatBindingIntent = (intent: unknown) => typeof intent === 'str
 export async function wechatBindingAction(ctx: AppContext, request: Request, form: FormData, user: User): Promise<Response> {
   if (form.get('intent') !== 'unbind-wechat') return pageQrAction(ctx, request, form, { type: 'bind', user, back: BIND_WECHAT_HREF, done: BIND_WECHAT_HREF })
   try {
-    await unbindWechat(ctx.db, user)
-    return redirectWithToast(BIND_WECHAT_HREF, { type: 'success', msg: WECHAT_UNBOUND })
+    const msg = await unlinkIdentity(ctx.db, user, WECHAT_PROVIDER)
+    return redirectWithToast(BIND_WECHAT_HREF, { type: 'success', msg })
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     return redirectWithToast(BIND_WECHAT_HREF, { type: 'error', msg: error.message })

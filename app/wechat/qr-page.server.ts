@@ -3,7 +3,6 @@ import { startSession } from '#app/auth/session.server.ts'
 import type { WechatQrInitial, WechatQrType } from '#app/components/auth/wechat-qr.tsx'
 import type { AppContext } from '#app/context.ts'
 import type { User } from '#app/db/schema/index.ts'
-import { LoginSchema } from '#app/schemas/auth.ts'
 import { NOT_SCANNED_YET, QR_EXPIRED } from '#app/schemas/wechat.ts'
 import {
   completeWechatRegister,
@@ -17,10 +16,10 @@ import {
 } from '#app/services/wechat-login.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { firstIssue } from '#app/utils/zod.ts'
 import { readWechatSecret, wechatSecretCookie } from './browser-cookie.server.ts'
 import { wechatApi } from './official-account.server.ts'
 import { qrImage } from './qr-image.server.ts'
+import { BOUND_MSG, REGISTERED_MSG, SIGNED_IN_MSG } from '#app/services/account.server.ts'
 
 /*
  * The QR pages without JavaScript (/login?mode=wechat and /user/account?dialog=bind-wx): the loader shows
@@ -68,7 +67,7 @@ export async function pageQrAction(
       if (result.status === 'in') {
         if (!result.signIn) return redirectWithToast(done, { type: 'success', msg: WECHAT_BOUND })
         const cookie = await startSession(db, request, result.userId, clientIp)
-        return redirectWithToast(done, { type: 'success', msg: '登录成功' }, { 'Set-Cookie': cookie })
+        return redirectWithToast(done, { type: 'success', msg: SIGNED_IN_MSG }, { 'Set-Cookie': cookie })
       }
       if (result.status === 'waiting') return redirectWithToast(back, { type: 'info', msg: NOT_SCANNED_YET })
       if (result.status === 'failed') return redirectWithToast(back, { type: 'error', msg: result.err })
@@ -76,15 +75,10 @@ export async function pageQrAction(
       return redirect(back)
     }
     if (type === 'login' && (intent === 'wx-bind' || intent === 'wx-new')) {
-      let bind: { email: string; password: string } | undefined
-      if (intent === 'wx-bind') {
-        const login = LoginSchema.safeParse({ email: form.get('email') ?? '', password: form.get('password') ?? '' })
-        if (!login.success) return redirectWithToast(back, { type: 'error', msg: firstIssue(login.error) })
-        bind = login.data
-      }
+      const bind = intent === 'wx-bind' ? { email: form.get('email') ?? '', password: form.get('password') ?? '' } : undefined
       const created = await completeWechatRegister(db, { scene: current.scene, secret, ip: clientIp, bind })
       const cookie = await startSession(db, request, created.id, clientIp)
-      return redirectWithToast(done, { type: 'success', msg: bind ? '绑定成功，页面即将刷新' : '注册成功，页面即将刷新' }, { 'Set-Cookie': cookie })
+      return redirectWithToast(done, { type: 'success', msg: bind ? BOUND_MSG : REGISTERED_MSG }, { 'Set-Cookie': cookie })
     }
     return redirectWithToast(back, { type: 'error', msg: '操作失败' })
   } catch (error) {

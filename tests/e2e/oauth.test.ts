@@ -17,7 +17,7 @@ test('GitHub sign-in from the login dialog through the provider\'s authorize pag
   await page.getByRole('button', { name: '授权', exact: true }).click()
 
   await expect(page).toHaveURL(`${baseURL}/`)
-  await expect(toast(page)).toHaveText('注册成功')
+  await expect(toast(page)).toHaveText('注册成功，页面即将刷新')
   await expectSignedIn(page, nickname)
 
   await gotoReady(page, '/user/account', javaScriptEnabled)

@@ -130,6 +130,6 @@ test('the account page binds WeChat by QR code and unbinds it', async ({ page, b
   await hydrated(page, javaScriptEnabled)
 
   await page.getByRole('button', { name: '解除绑定' }).click()
-  await expect(toast(page)).toHaveText('已解除微信绑定')
+  await expect(toast(page)).toHaveText('已解绑微信账号')
   await expect(image).toBeVisible()
 })

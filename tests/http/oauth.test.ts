@@ -82,7 +82,7 @@ test('a new GitHub identity makes an account (name trimmed to 20, no e-mail, a f
   expect(me.isGuest).toBe(false)
   expect(me.nickname).toBe([...longName].slice(0, 20).join(''))
   expect(me.homepageId).toBeGreaterThan(0)
-  expect(await (await client.request('/')).text()).toContain('注册成功')
+  expect(await (await client.request('/')).text()).toContain('注册成功，页面即将刷新')
 
   // Another browser, the same GitHub account (even renamed there): the same user, signed in.
   const again = createClient(baseUrl)

@@ -4,6 +4,7 @@ import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
 import { authenticateWithForm } from '#app/auth/authenticator.server.ts'
 import { startSession } from '#app/auth/session.server.ts'
+import { SIGNED_IN_MSG } from '#app/services/account.server.ts'
 
 export const loader = postOnly
 
@@ -17,6 +18,6 @@ export const action = defineApi(
     if (typeof input.user_password === 'string') form.set('user_password', input.user_password)
     const user = await authenticateWithForm(ctx, new Request(ctx.request.url, { method: 'POST', body: form }))
     const cookie = await startSession(ctx.db, ctx.request, user.id, ctx.clientIp)
-    return apiOk({ userId: user.id, nickname: user.nickname }, '登录成功', { 'Set-Cookie': cookie })
+    return apiOk({ userId: user.id, nickname: user.nickname }, SIGNED_IN_MSG, { 'Set-Cookie': cookie })
   },
 )

@@ -4,7 +4,7 @@ import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
 import { startSession } from '#app/auth/session.server.ts'
 import { RegisterSchema } from '#app/schemas/auth.ts'
-import { register } from '#app/services/account.server.ts'
+import { REGISTERED_MSG, register } from '#app/services/account.server.ts'
 
 export const loader = postOnly
 
@@ -14,6 +14,6 @@ export const action = defineApi(
   async (input, ctx) => {
     const user = await register(ctx.db, input, ctx.clientIp)
     const cookie = await startSession(ctx.db, ctx.request, user.id, ctx.clientIp)
-    return apiOk({ userId: user.id, nickname: user.nickname }, '注册成功，页面即将刷新', { 'Set-Cookie': cookie })
+    return apiOk({ userId: user.id, nickname: user.nickname }, REGISTERED_MSG, { 'Set-Cookie': cookie })
   },
 )

@@ -5,6 +5,7 @@ import { startSession } from '#app/auth/session.server.ts'
 import { WxStatusParams, type WxPollAnswer } from '#app/schemas/wechat.ts'
 import { pollWechatQr, WECHAT_BOUND } from '#app/services/wechat-login.server.ts'
 import { readWechatSecret } from '#app/wechat/browser-cookie.server.ts'
+import { SIGNED_IN_MSG } from '#app/services/account.server.ts'
 
 /**
  * GET /api/wx/login-status {scene}: {status, in, err} — waiting, register (confirm step), in
@@ -16,7 +17,7 @@ export const loader = defineApi(WxStatusParams, async ({ scene }, { db, user, re
   const answer: WxPollAnswer = { status: result.status, in: result.status === 'in', err: result.status === 'failed' ? result.err : '' }
   if (result.status === 'in' && result.signIn) {
     const cookie = await startSession(db, request, result.userId, clientIp)
-    return apiOk(answer, '登录成功', { 'Set-Cookie': cookie })
+    return apiOk(answer, SIGNED_IN_MSG, { 'Set-Cookie': cookie })
   }
   return apiOk(answer, result.status === 'in' ? WECHAT_BOUND : '操作成功')
 })

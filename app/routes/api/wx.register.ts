@@ -3,12 +3,10 @@ import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
 import { startSession } from '#app/auth/session.server.ts'
-import { LoginSchema } from '#app/schemas/auth.ts'
 import { WxRegisterParams } from '#app/schemas/wechat.ts'
 import { completeWechatRegister } from '#app/services/wechat-login.server.ts'
-import { DomainError } from '#app/utils/errors.ts'
-import { firstIssue } from '#app/utils/zod.ts'
 import { readWechatSecret } from '#app/wechat/browser-cookie.server.ts'
+import { BOUND_MSG, REGISTERED_MSG } from '#app/services/account.server.ts'
 
 export const loader = postOnly
 
@@ -20,11 +18,10 @@ export const loader = postOnly
 export const action = defineApi(
   fromContract({ scene: 'scene', user_email: 'email', user_password: 'password', user_nickname: 'nickname' }, WxRegisterParams),
   async (input, { db, request, clientIp }) => {
-    const login = input.email || input.password ? LoginSchema.safeParse({ email: input.email, password: input.password }) : undefined
-    if (login && !login.success) throw new DomainError(firstIssue(login.error))
-    const bind = login?.data
+    // With an e-mail or a password: bind to that account; without: a new one.
+    const bind = input.email || input.password ? { email: input.email, password: input.password } : undefined
     const user = await completeWechatRegister(db, { scene: input.scene, secret: readWechatSecret(request), ip: clientIp, bind, nickname: input.nickname })
     const cookie = await startSession(db, request, user.id, clientIp)
-    return apiOk({ userId: user.id, nickname: user.nickname }, bind ? '绑定成功，页面即将刷新' : '注册成功，页面即将刷新', { 'Set-Cookie': cookie })
+    return apiOk({ userId: user.id, nickname: user.nickname }, bind ? BOUND_MSG : REGISTERED_MSG, { 'Set-Cookie': cookie })
   },
 )
