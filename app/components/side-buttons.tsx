@@ -1,7 +1,6 @@
 import type { MouseEvent } from 'react'
 import { Link, useLocation } from 'react-router'
 import type { SidebarPosition } from '#app/components/homepage/page-layout.ts'
-import { withDialog } from '#app/components/auth/dialog-url.ts'
 import { useScrolledPast } from '#app/utils/use-scrolled-past.ts'
 import { dialogHref } from './manage/dialog-href.ts'
 import { usePageSkin } from './skin/document-look.ts'
@@ -53,7 +52,7 @@ export function SideButtons({ sort, layout }: { sort: boolean; layout?: PageChro
   return (
     <nav className={`side-buttons${layout?.sidebar === 'left' ? ' side-buttons-left' : ''}`} aria-label="快捷按钮">
       {layout?.drawer ? (
-        <Link to={withDialog(location, 'layout')} className="side-button" preventScrollReset>
+        <Link to={dialogHref(location, 'layout')} className="side-button" preventScrollReset>
           布局
         </Link>
       ) : null}

@@ -112,6 +112,8 @@ test('HEAD answers the headers of GET and no body', async () => {
 
 test('a file too small to gain from compression is sent as it is', async () => {
   const small = (await linkedAssets()).find((asset) => asset.size < 1024)
+  // The build links a few tiny route entries; a chunking that left none would make this test empty.
+  expect(small, 'a linked asset under 1 KB').toBeDefined()
   if (!small) return
   const answer = await raw(small.path, { 'Accept-Encoding': 'br, gzip' })
   expect(answer.status).toBe(200)
@@ -145,7 +147,7 @@ test('paths that leave the assets folder, encoded slashes, NUL and unknown names
   }
 })
 
-test('other built files are still served, compressed by the middleware where worth it', async () => {
+test('other built files are still served, with an hour of caching', async () => {
   const favicon = await raw('/favicon.svg', { 'Accept-Encoding': 'br, gzip' })
   expect(favicon.status).toBe(200)
   expect(favicon.headers['content-type']).toMatch(/^image\/svg\+xml/)

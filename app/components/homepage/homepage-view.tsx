@@ -16,6 +16,7 @@ import type { ViewKit } from './view-kit.tsx'
 import type { PageLayout } from './page-layout.ts'
 // The look of every layout setting (data attributes and custom properties of the wrapper).
 import './layout.css'
+import { isPlainClick } from '#app/utils/plain-click.ts'
 
 export type { AnchorPosition } from './page-layout.ts'
 
@@ -122,7 +123,7 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     countClick(event)
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if (event.defaultPrevented || !isPlainClick(event)) return
     const target = event.target as Element
     // Dialog links, every link of a category menu (dialogs, or sign-in for guests), and bookmark
     // menus, whose short address is their dialog's (itemMenuHref).

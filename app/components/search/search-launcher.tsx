@@ -7,6 +7,7 @@ import type { SearchHit, SearchPage } from '#app/services/search.server.ts'
 import { useIsMac } from '#app/utils/use-shortcut.ts'
 import { onSearchShortcut } from './search-shortcut.ts'
 import { groupHits, groupLabel, HitBody, hitLinkProps, searchPageHref } from './search-results.tsx'
+import { isPlainClick } from '#app/utils/plain-click.ts'
 
 /** A pause in typing this long starts the search. */
 const DEBOUNCE_MS = 200
@@ -63,7 +64,7 @@ export function SearchLauncher({
 
   const onButtonClick = (event: MouseEvent<HTMLAnchorElement>) => {
     // A new tab or window (modifier keys, middle button) still gets the page.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if (!isPlainClick(event)) return
     event.preventDefault()
     show()
   }

@@ -3,6 +3,7 @@ import { NavLink } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { TOOL_BOX_HREF } from '#app/tools/tool-box-href.ts'
 import { lazyPart } from '../lazy-part.tsx'
+import { isPlainClick } from '#app/utils/plain-click.ts'
 
 /** The drawer's code (Radix, the directory) loads when it is first opened, or hovered (ADR 015). */
 const ToolDrawer = lazyPart(() => import('./tool-drawer-dialog.tsx').then((m) => m.ToolDrawer))
@@ -19,7 +20,7 @@ export function ToolDrawerLink({ className, children = '工具箱' }: { classNam
   const [used, setUsed] = useState(false)
   const link = useRef<HTMLAnchorElement>(null)
   function onClick(event: React.MouseEvent<HTMLAnchorElement>) {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if (!isPlainClick(event)) return
     event.preventDefault()
     setUsed(true)
     setOpen(true)

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useRouteLoaderData } from 'react-router'
 import type { WeatherInfo } from '#app/weather/types.ts'
 import { lazyPart } from '../lazy-part.tsx'
+import { isPlainClick } from '#app/utils/plain-click.ts'
 
 /** The popover (Radix, the report, the city selector) loads when it is first opened, or hovered (ADR 015). */
 const WeatherPopover = lazyPart(() => import('./weather-popover.tsx').then((m) => m.WeatherPopover))
@@ -71,6 +72,8 @@ export function WeatherWidget() {
         onPointerEnter={WeatherPopover.preload}
         onFocus={WeatherPopover.preload}
         onClick={(event) => {
+          // Ctrl / ⌘ / middle click: /weather in a new tab, as any link.
+          if (!isPlainClick(event)) return
           event.preventDefault()
           if (!open) void refresh()
           setUsed(true)
