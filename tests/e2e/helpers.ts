@@ -40,7 +40,11 @@ export function authPanel(page: Page, javaScriptEnabled: boolean, title: '登录
 }
 
 export const banner = (page: Page) => page.getByRole('banner')
-export const toast = (page: Page) => page.getByRole('status')
+/**
+ * The page's flash message: the toaster, or while a modal hides it, the modal's copy. The first,
+ * since a dialog that is closing still shows its copy for a moment after the toaster.
+ */
+export const toast = (page: Page) => page.getByRole('status').first()
 
 /** The 退出 button, in the header's account dropdown (found while the dropdown is closed too). */
 export const logoutButton = (page: Page) => banner(page).getByRole('button', { name: '退出', exact: true, includeHidden: true })

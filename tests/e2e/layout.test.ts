@@ -136,3 +136,29 @@ test('with JavaScript a slider saves when let go, and the drawer stays open @js-
   const info = (await (await page.request.get('/api/site/init-info')).json()).data
   expect(info.homepageLayout.websiteBookmarkColumn).toBe(Number(await slider.inputValue()))
 })
+
+test('保存设置 pressed while a slider’s save is on its way is not lost: the drawer closes with both saved @js-only', async ({ page, javaScriptEnabled: js }) => {
+  await signUp(page)
+  await gotoReady(page, '/', js)
+  // The slider's save answers only after 保存设置 has been pressed.
+  let pressed!: () => void
+  const savePressed = new Promise<void>((resolve) => (pressed = resolve))
+  await page.route('**/*', async (route) => {
+    if (route.request().method() === 'POST' && route.request().postData()?.includes('released=1')) await savePressed
+    await route.continue()
+  })
+  const panel = await openByKeyboard(page, js, page.getByRole('link', { name: '布局', exact: true }))
+  const sliderSave = page.waitForRequest((request) => request.method() === 'POST' && Boolean(request.postData()?.includes('released=1')))
+  await panel.getByRole('slider', { name: /每行最多书签数/ }).focus()
+  await page.keyboard.press('ArrowLeft')
+  await sliderSave
+  await panel.getByRole('group', { name: '侧边按钮位置' }).getByRole('radio', { name: '右侧' }).focus()
+  await page.keyboard.press('ArrowLeft')
+  await panel.getByRole('button', { name: '保存设置' }).focus()
+  await page.keyboard.press('Enter')
+  pressed()
+  await expect(drawer(page, js)).toHaveCount(0)
+  const info = (await (await page.request.get('/api/site/init-info')).json()).data
+  expect(info.homepageLayout).toMatchObject({ sidebarPosition: 'left' })
+  expect(info.homepageLayout.websiteBookmarkColumn).toBe(5)
+})

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import {
   BOOKMARK_STYLES,
@@ -174,9 +174,10 @@ export function LayoutForm({ data }: ManageFormProps<Data>) {
     [],
   )
   const previewFont = (size: string) => document.documentElement.style.setProperty('font-size', `${size}px`)
-  const busy = fetcher.state !== 'idle' || reset.state !== 'idle'
   // A released slider saves the whole form and keeps the drawer open (RELEASED_FIELD); arrow keys
   // fire a change per press, so presses close together save once, with the last value.
+  const released = fetcher.formData?.get(RELEASED_FIELD) === '1'
+  const busy = (fetcher.state !== 'idle' && !released) || reset.state !== 'idle'
   const pending = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(pending.current), [])
   const save = ({ form }: HTMLInputElement) => {
@@ -188,9 +189,25 @@ export function LayoutForm({ data }: ManageFormProps<Data>) {
       void fetcher.submit(data, { method: 'post', preventScrollReset: true })
     }, SAVE_AFTER_MS)
   }
+  // 保存设置 while a slider's save is waiting or on its way is not lost (the button stays enabled):
+  // the waiting one is dropped, and the whole form is sent once the one on its way has answered,
+  // so the server never gets the older values last.
+  const queued = useRef<HTMLFormElement | null>(null)
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !queued.current) return
+    const form = queued.current
+    queued.current = null
+    void fetcher.submit(form, { method: 'post', preventScrollReset: true })
+  }, [fetcher.state, fetcher])
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    clearTimeout(pending.current)
+    if (fetcher.state === 'idle') return
+    event.preventDefault()
+    queued.current = event.currentTarget
+  }
   return (
     <div className="layout-drawer">
-      <fetcher.Form method="post" className="manage-form layout-form" preventScrollReset>
+      <fetcher.Form method="post" className="manage-form layout-form" preventScrollReset onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="save-layout" />
         <input type="hidden" name="homepageId" value={data.homepageId} />
         {data.owner ? <input type="hidden" name={SWITCHES_FIELD} value={LAYOUT_SWITCHES.join(',')} /> : null}
