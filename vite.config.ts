@@ -52,7 +52,10 @@ const graph = moduleGraph()
 
 export default defineConfig({
   plugins: [reactRouter(), graph.plugin],
-  build: { assetsInlineLimit: 0 },
+  // No dependency preloading for import(): its lists of file names (and their helper) were ~900 B
+  // gzip of every page's first load; a lazy part's own imports now load when it does, one round
+  // trip later, and its code is fetched ahead on hover or focus anyway (lazy-part.tsx, ADR 015).
+  build: { assetsInlineLimit: 0, modulePreload: false },
   environments: {
     client: {
       build: {

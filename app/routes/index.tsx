@@ -1,7 +1,8 @@
-import { Link, useLocation, useRouteLoaderData } from 'react-router'
+import { type MouseEvent, Suspense, useState } from 'react'
+import { useNavigate } from 'react-router'
 import type { Route } from './+types/index'
-import { withDialog } from '#app/components/auth/dialog-url.ts'
-import { SocialButtons } from '#app/components/auth/social-buttons.tsx'
+import { lazyPart } from '#app/components/lazy-part.tsx'
+import { isPlainClick } from '#app/utils/plain-click.ts'
 import { HomepageView } from '#app/components/homepage/homepage-view.tsx'
 import { MANAGE_PAGE_HANDLE } from '#app/components/manage/dialog-href.ts'
 import { ManageDialog } from '#app/components/manage/manage-dialog-slot.tsx'
@@ -24,29 +25,32 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.page ? `${loaderData.page.headerTitle} - 起页` : '起页 - 书签与网址导航起始页' },
 ]
 
-/** What guests see beside the demo homepage (spec §1): scan with WeChat, the social sign-ins, e-mail. */
-function PromoPanel() {
-  const location = useLocation()
-  const wechatOn = (useRouteLoaderData('root') as { wechatLogin?: boolean } | undefined)?.wechatLogin ?? false
-  return (
-    <aside className="promo" aria-labelledby="promo-title">
-      <h2 id="promo-title">把常用网站放在一页</h2>
-      <p>登录后可以创建自己的主页，分类整理书签，在任何设备上打开都一样。</p>
-      <p className="promo-actions">
-        {wechatOn ? (
-          <Link to={withDialog(location, 'wechat')} className="button button-primary" preventScrollReset>
-            微信扫码登录
-          </Link>
-        ) : null}
-        <Link to={withDialog(location, 'login')} className="button button-primary" preventScrollReset>
-          邮箱登录
-        </Link>
-        <Link to={withDialog(location, 'register')} className="button" preventScrollReset>
-          邮箱注册
-        </Link>
-      </p>
-      <SocialButtons redirectTo={`${location.pathname}${location.search}`} title="第三方账号登录" />
-    </aside>
+const PROMO_ID = 'promo'
+const LazyPromoPanel = lazyPart(() => import('#app/components/promo-panel.tsx').then((m) => m.PromoPanel))
+
+/**
+ * The guest's promo panel (promo-panel.tsx). Hydrating, the server's HTML of it is kept as it is
+ * and its code never loads: it is a few links, and a guest's first load is within budget 5
+ * (ADR 015). A dialog link in it still opens its dialog in place (the listener here); the social
+ * links load their page as they would anyway. Drawn by the browser itself (a navigation to /, a
+ * sign-out), the panel loads its code.
+ */
+function Promo() {
+  const navigate = useNavigate()
+  const [kept] = useState(() => typeof document !== 'undefined' && document.getElementById(PROMO_ID) !== null)
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    const link = (event.target as Element).closest('a[data-dialog]')
+    if (!link || !isPlainClick(event)) return
+    event.preventDefault()
+    navigate(link.getAttribute('href')!, { preventScrollReset: true })
+  }
+  // The same Suspense boundary as the lazy part's, so that hydration matches the server's HTML.
+  return kept ? (
+    <Suspense>
+      <aside id={PROMO_ID} className="promo" aria-labelledby="promo-title" onClick={onClick} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
+    </Suspense>
+  ) : (
+    <LazyPromoPanel id={PROMO_ID} />
   )
 }
 
@@ -55,7 +59,7 @@ export default function Index({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <main id="main" className="page">
       <ManageDialog data={loaderData.manage} actionData={actionData} />
-      {isGuest ? <PromoPanel /> : null}
+      {isGuest ? <Promo /> : null}
       {page ? (
         <HomepageView data={page.homepage} />
       ) : (

@@ -117,6 +117,25 @@ test.describe('the page shell', () => {
     expect(await focused(page)).toMatchObject({ tag: 'a', name: '微信扫码登录', inBanner: false })
   })
 
+  test('the promo panel: its dialog link opens the dialog in place; drawn anew after a navigation to / @js-only', async ({ page }) => {
+    await gotoReady(page, '/', true)
+    const promo = page.getByRole('complementary', { name: '把常用网站放在一页' })
+    // In place: no document load (a marker set on this window survives).
+    await page.evaluate(() => Object.assign(window, { samePage: true }))
+    await promo.getByRole('link', { name: '邮箱登录' }).click()
+    await expect(authPanel(page, true, '登录')).toBeVisible()
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect(authPanel(page, true, '登录')).toHaveCount(0)
+    // Away and back by client-side navigation: the panel is drawn by the browser this time.
+    await gotoReady(page, '/tool', true)
+    await page.evaluate(() => Object.assign(window, { samePage: true }))
+    await page.getByRole('contentinfo').getByRole('link', { name: '起页' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(promo.getByRole('link', { name: '邮箱注册' })).toHaveAttribute('href', '/?dialog=register')
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true)
+  })
+
   test('no console errors or CSP violations while the app runs @js-only', async ({ page }) => {
     const problems: string[] = []
     page.on('console', (message) => {

@@ -264,7 +264,7 @@ test('the buttons are plain links on the login page, the dialog and the promo pa
   for (const provider of ['qq', 'weibo', 'github']) expect(login).toContain(`href="/oauth/${provider}?redirectTo=%2Fuser%2Ftrash"`)
   const dialog = await (await client.request('/?dialog=login')).text()
   expect(dialog).toContain('href="/oauth/github?redirectTo=%2F"')
-  expect(dialog).toMatch(/<aside class="promo"[\s\S]*href="\/oauth\/weibo\?redirectTo=%2F%3Fdialog%3Dlogin"[\s\S]*<\/aside>/)
+  expect(dialog).toMatch(/<aside id="promo" class="promo"[\s\S]*href="\/oauth\/weibo\?redirectTo=%2F%3Fdialog%3Dlogin"[\s\S]*<\/aside>/)
 })
 
 test('a server without a provider\'s id and secret shows no button for it and no route', async () => {

@@ -18,7 +18,7 @@ const status = async (client: Client, scene: string) => (await client.api(`/api/
 
 test('the guest promo panel offers the QR sign-in first (spec §1), as a link that works without JavaScript', async () => {
   const html = await (await createClient(baseUrl).request('/')).text()
-  expect(html).toMatch(/<aside class="promo"[\s\S]*href="\/\?dialog=wechat"[^>]*>微信扫码登录<[\s\S]*邮箱登录[\s\S]*<\/aside>/)
+  expect(html).toMatch(/<aside id="promo" class="promo"[\s\S]*href="\/\?dialog=wechat"[^>]*>微信扫码登录<[\s\S]*邮箱登录[\s\S]*<\/aside>/)
   const dialog = await (await createClient(baseUrl).request('/?dialog=wechat')).text()
   // Without JavaScript the dialog leads to the QR page, whose 我已扫码 button does what a poll does.
   expect(dialog).toMatch(/href="\/login\?mode=wechat[^"]*"[^>]*>打开微信扫码登录页面</)
