@@ -114,7 +114,7 @@ describe('the /search page (no JavaScript)', () => {
     expect(html).toContain('常用 › 常用网站')
     expect(html.match(/class="search-hit"/g)).toHaveLength(5)
     // Each hit is the bookmark's own link: new tab, click counted as on the homepage.
-    expect(html).toMatch(/<a class="search-hit" href="https:\/\/t\d\.example\/" target="_blank" rel="noopener noreferrer" ping="\/api\/source\/click\?id=\d+"/)
+    expect(html).toMatch(/<a class="search-hit" href="https:\/\/t\d\.example\/" target="_blank" rel="noopener noreferrer" ping="\/c\/\d+"/)
     expect(html).toMatch(/<a[^>]+href="\/search\?wd=%E6%B5%8B%E8%AF%95&amp;page=2"[^>]*>下一页<\/a>/)
     const second = await (await owner.client.request('/search?wd=%E6%B5%8B%E8%AF%95&page=2')).text()
     expect(second.match(/class="search-hit"/g)).toHaveLength(1)

@@ -1,5 +1,6 @@
 import type { MouseEventHandler } from 'react'
 import type { SearchHit } from '#app/services/search.server.ts'
+import { clickPing } from '#app/components/homepage/click-ping.ts'
 
 /** Hits of one category of one homepage, in the order the search ranked their first hit. */
 export type HitGroup = { key: string; homepage: SearchHit['homepage']; module: SearchHit['module']; category: SearchHit['category']; hits: SearchHit[] }
@@ -25,14 +26,14 @@ export function groupLabel(group: HitGroup) {
 
 /**
  * The link of a hit, exactly as the homepage renders a bookmark (components/homepage/items.tsx):
- * straight to the site, in a new tab, the visit counted by the ping to /api/source/click.
+ * straight to the site, in a new tab, the visit counted by the same ping (POST /c/{id}).
  */
 export function hitLinkProps(hit: SearchHit, onClick?: MouseEventHandler<HTMLAnchorElement>) {
   return {
     href: hit.url,
     target: '_blank',
     rel: hit.referral ? 'noopener' : 'noopener noreferrer',
-    ping: `/api/source/click?id=${hit.id}`,
+    ping: clickPing(hit.id),
     onClick,
   }
 }
