@@ -1,13 +1,13 @@
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, href, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, href, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/user.account'
+import { centreUser } from './user-centre.server.ts'
 import { type OAuthProvider, oauthStartHref, PROVIDER_LABELS } from '#app/auth/oauth-providers.ts'
 import { configuredProviders } from '#app/auth/oauth.server.ts'
 import { readSessionToken, startSession } from '#app/auth/session.server.ts'
 import { FormError, FormField } from '#app/components/account/form-field.tsx'
-import { signInHref } from '#app/components/auth/dialog-url.ts'
-import { appContext, userContext } from '#app/context.ts'
+import { appContext } from '#app/context.ts'
 import { changeEmailSchema, changePasswordSchema, NicknameSchema } from '#app/schemas/auth.ts'
 import { emailChangeSent, requestEmailChange } from '#app/services/email-change.server.ts'
 import { appMailer } from '#app/mail/mailer.server.ts'
@@ -31,8 +31,7 @@ type ActionData = { intent: Intent; result: SubmissionResult<string[]> }
 export const meta: Route.MetaFunction = () => [{ title: '账号设置 - 起页' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = context.get(userContext)
-  if (!user) throw redirect(signInHref(ACCOUNT_PAGE))
+  const user = centreUser(context)
   const identities = await listIdentities(context.get(appContext).db, user.id)
   // WeChat: a line when configured or already bound; its dialog (?dialog=bind-wx) when open.
   const wechatBound = identities.some((i) => i.provider === WECHAT_PROVIDER)
@@ -51,8 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The page's three forms, told apart by `intent`; each answers its own errors, a success is a toast. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = context.get(userContext)
-  if (!user) throw redirect(signInHref(ACCOUNT_PAGE))
+  const user = centreUser(context)
   const { db, clientIp } = context.get(appContext)
   const limit = IMAGE_LIMITS.avatar
   let form: FormData

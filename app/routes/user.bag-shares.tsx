@@ -1,12 +1,12 @@
-import { Form, Link, redirect } from 'react-router'
+import { Form, Link } from 'react-router'
 import type { Route } from './+types/user.bag-shares'
-import { appContext, userContext } from '#app/context.ts'
+import { centreUser } from './user-centre.server.ts'
+import { appContext } from '#app/context.ts'
 import { listBagShares, SHARE_PAGE_SIZE, toggleBagFollow, UNSHARED_MSG, unshareBag } from '#app/services/category-share.server.ts'
-import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { idOf, pageOf } from '#app/schemas/ids.ts'
 
-const LOGIN_HREF = '/?dialog=login'
 /** Spec §9: shared lists page 5 items, with 5 page numbers in the pager. */
 const PAGER_NUMBERS = 5
 
@@ -17,8 +17,7 @@ const pageParam = (url: URL) => pageOf(url.searchParams.get('page'))
 
 /** `/user/bag-share` and `/user/bag-follow`: the categories the user shares or follows. */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = context.get(userContext)
-  if (!user) throw redirect(LOGIN_HREF)
+  const user = centreUser(context)
   const { db } = context.get(appContext)
   const type = kindOf(url)
   const page = pageParam(url)
@@ -28,8 +27,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 /** 取消分享 / 取消关注, back to the same page with a toast. */
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = context.get(userContext)
-  if (!user) throw redirect(LOGIN_HREF)
+  const user = centreUser(context)
   const { db } = context.get(appContext)
   const back = `${url.pathname}${url.searchParams.has('page') ? `?page=${pageParam(url)}` : ''}`
   const bid = idOf((await request.formData()).get('bid'))
@@ -42,7 +40,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const { msg } = await toggleBagFollow(db, user, bid)
     return redirectWithToast(back, { type: 'success', msg })
   } catch (error) {
-    if (error instanceof NotSignedInError) throw redirect(LOGIN_HREF)
     if (error instanceof DomainError) return redirectWithToast(back, { type: 'error', msg: error.message })
     throw error
   }

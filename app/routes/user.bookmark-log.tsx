@@ -1,8 +1,7 @@
-import { signInHref, pathOf } from '#app/components/auth/dialog-url.ts'
-import { redirect } from 'react-router'
 import { Pager } from '#app/components/pager.tsx'
 import type { Route } from './+types/user.bookmark-log'
-import { appContext, userContext } from '#app/context.ts'
+import { centreUser } from './user-centre.server.ts'
+import { appContext } from '#app/context.ts'
 import type { BookmarkLogAction } from '#app/db/schema/index.ts'
 import { pageOf } from '#app/schemas/ids.ts'
 import { bookmarkLogPage } from '#app/services/bookmark-log.server.ts'
@@ -23,8 +22,7 @@ const ACTION_LABELS: Record<BookmarkLogAction, string> = {
 }
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const user = context.get(userContext)
-  if (!user) throw redirect(signInHref(pathOf(url)))
+  const user = centreUser(context)
   const timeFormat = new Intl.DateTimeFormat('zh-CN', { timeZone: viewerTimeZone(request), dateStyle: 'medium', timeStyle: 'short' })
   const { db } = context.get(appContext)
   const { list, total, page, size } = await bookmarkLogPage(db, user, pageOf(url.searchParams.get('page')))

@@ -1,7 +1,7 @@
-import { Form, href, Link, redirect } from 'react-router'
+import { Form, href, Link } from 'react-router'
 import type { Route } from './+types/user.browser-history'
-import { signInHref } from '#app/components/auth/dialog-url.ts'
-import { appContext, userContext } from '#app/context.ts'
+import { centreUser } from './user-centre.server.ts'
+import { appContext } from '#app/context.ts'
 import { clearHistory, HISTORY_CLEARED, HISTORY_LIMIT, HISTORY_OFF, HISTORY_ON, listHistory, setHistoryRecording } from '#app/services/browser-history.server.ts'
 import { formatTime, viewerTimeZone } from '#app/utils/http.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -11,8 +11,7 @@ const HISTORY_PAGE = href('/user/browser-history')
 export const meta: Route.MetaFunction = () => [{ title: '浏览记录 - 起页' }]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = context.get(userContext)
-  if (!user) throw redirect(signInHref(HISTORY_PAGE))
+  const user = centreUser(context)
   const timeZone = viewerTimeZone(request)
   const rows = await listHistory(context.get(appContext).db, user)
   return {
@@ -24,8 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** `clear` the list; `recording` on or off. Only ever the signed-in user's own. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = context.get(userContext)
-  if (!user) throw redirect(signInHref(HISTORY_PAGE))
+  const user = centreUser(context)
   const { db } = context.get(appContext)
   const form = await request.formData()
   const intent = form.get('intent')

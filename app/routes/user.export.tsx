@@ -1,9 +1,9 @@
 import { Form, href, redirect } from 'react-router'
 import type { Route } from './+types/user.export'
-import { appContext, userContext } from '#app/context.ts'
+import { centreUser } from './user-centre.server.ts'
+import { appContext } from '#app/context.ts'
 import { ALL_HOMEPAGES } from '#app/schemas/export.ts'
 import { listCreatedHomepages } from '#app/services/homepages.server.ts'
-import { exportLoginHref } from './user-export.server.ts'
 
 const EXPORT_PAGE = href('/user/export')
 
@@ -21,8 +21,7 @@ const isFormat = (value: string | null): value is Format => value !== null && Ob
  * download route checks the homepage.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = context.get(userContext)
-  if (!user) throw redirect(exportLoginHref)
+  const user = centreUser(context)
   const format = url.searchParams.get('format')
   if (isFormat(format)) {
     const homepage = url.searchParams.get('homepage') || ALL_HOMEPAGES

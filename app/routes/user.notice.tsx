@@ -1,8 +1,8 @@
-import { pathOf, signInHref } from '#app/components/auth/dialog-url.ts'
 import { Form, redirect } from 'react-router'
 import { Pager } from '#app/components/pager.tsx'
 import type { Route } from './+types/user.notice'
-import { appContext, userContext } from '#app/context.ts'
+import { centreUser } from './user-centre.server.ts'
+import { appContext } from '#app/context.ts'
 import type { NoticeKind } from '#app/db/schema/index.ts'
 import { idOf, NO_SUCH, pageOf } from '#app/schemas/ids.ts'
 import { listNotices, markRead, NOTICE_PAGE_SIZE, openNotice, READ_MSG } from '#app/services/notices.server.ts'
@@ -21,8 +21,7 @@ const KIND_LABELS: Record<NoticeKind, string> = { homepage: '主页', system: '�
 const pageHref = (page: number) => (page === 1 ? '/user/notice' : `/user/notice?page=${page}`)
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const user = context.get(userContext)
-  if (!user) throw redirect(signInHref(pathOf(url)))
+  const user = centreUser(context)
   const timeFormat = new Intl.DateTimeFormat('zh-CN', { timeZone: viewerTimeZone(request), dateStyle: 'medium', timeStyle: 'short' })
   const { db } = context.get(appContext)
   const { list, total, unread, page } = await listNotices(db, user, { page: pageOf(url.searchParams.get('page')) })
@@ -48,8 +47,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 const FORM_MAX_BYTES = 4 * 1024
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = context.get(userContext)
-  if (!user) throw redirect(signInHref(pathOf(url)))
+  const user = centreUser(context)
   const { db } = context.get(appContext)
   const back = pageHref(pageOf(url.searchParams.get('page')))
   const form = await readFormDataCapped(request, FORM_MAX_BYTES).catch(() => new FormData())

@@ -1,8 +1,8 @@
-import { Form, href, redirect } from 'react-router'
+import { Form, href } from 'react-router'
 import type { Route } from './+types/user.online'
+import { centreUser } from './user-centre.server.ts'
 import { readSessionToken } from '#app/auth/session.server.ts'
-import { signInHref } from '#app/components/auth/dialog-url.ts'
-import { appContext, userContext } from '#app/context.ts'
+import { appContext } from '#app/context.ts'
 import { endOtherSessions, endSession, listSessions, OTHER_SESSIONS_ENDED, SESSION_ENDED } from '#app/services/user-account.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { formatTime, viewerTimeZone } from '#app/utils/http.server.ts'
@@ -13,8 +13,7 @@ const ONLINE_PAGE = href('/user/online')
 export const meta: Route.MetaFunction = () => [{ title: '在线设备 - 起页' }]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = context.get(userContext)
-  if (!user) throw redirect(signInHref(ONLINE_PAGE))
+  const user = centreUser(context)
   const { db } = context.get(appContext)
   const timeZone = viewerTimeZone(request)
   const sessions = await listSessions(db, user, readSessionToken(request))
@@ -30,8 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** `end` one session by its id, or `end-others`; only ever the signed-in user's own. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = context.get(userContext)
-  if (!user) throw redirect(signInHref(ONLINE_PAGE))
+  const user = centreUser(context)
   const { db } = context.get(appContext)
   const form = await request.formData()
   const token = readSessionToken(request)

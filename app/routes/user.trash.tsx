@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState } from 'react'
-import { Form, Link, redirect, useFetcher } from 'react-router'
+import { Form, Link, useFetcher } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Route } from './+types/user.trash'
-import { appContext, userContext } from '#app/context.ts'
+import { centreUser } from './user-centre.server.ts'
+import { appContext } from '#app/context.ts'
 import { deleteBagForever, restoreBag } from '#app/services/bag.server.ts'
 import { deleteSourceForever, restoreSource } from '#app/services/source.server.ts'
 import { listTrash } from '#app/services/trash.server.ts'
 import { hardDeleteHomepage, listTrashedHomepages, restoreHomepage } from '#app/services/homepages.server.ts'
-import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
+import { DomainError } from '#app/utils/errors.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { idOf, pageOf } from '#app/schemas/ids.ts'
 
 const PAGE_SIZE = 20
-const LOGIN_HREF = '/?dialog=login'
 const DONE_MSG = '操作成功！'
 /** Spec §9: the next page loads when the end of the list comes within 50px. */
 const SCROLL_DISTANCE = 50
@@ -44,8 +44,7 @@ const HOMEPAGE_PAGE = 'hpage'
 
 /** `/user/trash`: what the signed-in user deleted, 20 a page, newest first. Guests go to login. */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = context.get(userContext)
-  if (!user) throw redirect(LOGIN_HREF)
+  const user = centreUser(context)
   const { db } = context.get(appContext)
   const page = pageParam(url)
   const trash = await listTrash(db, user, { page, size: PAGE_SIZE })
@@ -82,8 +81,7 @@ const INTENTS = {
 
 /** 恢复 / 彻底删除 a bookmark, a category or a homepage; back to the same page with a toast (no JS needed). */
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = context.get(userContext)
-  if (!user) throw redirect(LOGIN_HREF)
+  const user = centreUser(context)
   const { db } = context.get(appContext)
   // `url`, not request.url: the browser's own posts arrive at /user/trash.data.
   const back = url.searchParams.has(HOMEPAGE_PAGE)
@@ -98,7 +96,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   try {
     msg = (await run(db, user, id)) ?? DONE_MSG
   } catch (error) {
-    if (error instanceof NotSignedInError) throw redirect(LOGIN_HREF)
     if (error instanceof DomainError) return redirectWithToast(back, { type: 'error', msg: error.message })
     throw error
   }

@@ -2,6 +2,10 @@ import { Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs } from 'react-
 import type { Route } from './+types/user'
 import { USER_PAGES } from '#app/components/user-pages.ts'
 import { pagePath, recordPage } from '#app/services/browser-history.server.ts'
+import { signInFirst } from './user-centre.server.ts'
+
+/** A guest asking for any page of the centre signs in first, and comes back to it. */
+export const middleware: Route.MiddlewareFunction[] = [signInFirst]
 
 /** Each user-centre page enters the browser history here, by its navigation label. */
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -27,7 +31,6 @@ export default function UserCentre() {
           <li>
             <Link to="/">返回首页</Link>
           </li>
-          {/* Each page guards its own sign-in. */}
           {USER_PAGES.map((page) => (
             <li key={page.to}>
               <NavLink to={page.to} end>

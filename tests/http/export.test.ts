@@ -37,12 +37,17 @@ async function download(client: Client, path: string) {
   return { response, status: response.status, headers: response.headers, text: await response.text() }
 }
 
-test('guests are sent to sign in, and back to the export page afterwards', async () => {
+test('guests are sent to sign in, and back to the export page (with the form they sent) afterwards', async () => {
   const guest = createClient(baseUrl)
-  for (const path of ['/user/export', '/user/export?format=html', '/user/export/bookmarks.html?homepage=all', '/user/export/data.json']) {
-    const response = await guest.request(path)
+  for (const [path, back] of [
+    ['/user/export', '/user/export'],
+    ['/user/export?format=html', '/user/export?format=html'],
+    ['/user/export/bookmarks.html?homepage=all', '/user/export'],
+    ['/user/export/data.json', '/user/export'],
+  ]) {
+    const response = await guest.request(path!)
     expect(response.status, path).toBe(302)
-    expect(response.headers.get('Location'), path).toBe('/login?redirectTo=%2Fuser%2Fexport')
+    expect(response.headers.get('Location'), path).toBe(`/login?redirectTo=${encodeURIComponent(back!)}`)
   }
 })
 

@@ -249,13 +249,10 @@ test('the list is sent once: a module page carries its bookmarks in the HTML, no
   }
 })
 
-test('the trash page: guests go to the login dialog', async () => {
-  const response = await createClient(baseUrl).request('/user/trash')
-  expect(response.status).toBe(302)
-  expect(response.headers.get('Location')).toBe('/?dialog=login')
+test('the trash page: a guest posting to it is sent to sign in, coming back to the trash', async () => {
   const post = await createClient(baseUrl).request('/user/trash', { method: 'POST', headers: { Origin: baseUrl, 'Sec-Fetch-Site': 'same-origin' }, form: { intent: 'restore-source', id: '1' } })
   expect(post.status).toBe(302)
-  expect(post.headers.get('Location')).toBe('/?dialog=login')
+  expect(post.headers.get('Location')).toBe('/login?redirectTo=%2Fuser%2Ftrash')
 })
 
 test('the demo owner has a trash page in the user centre layout', async () => {

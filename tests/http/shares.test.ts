@@ -139,5 +139,5 @@ test('/user/bag-share pages 5 at a time with at most 5 page numbers; /user/bag-f
   const guest = createClient(baseUrl)
   const refused = await guest.request('/user/bag-follow')
   expect(refused.status).toBe(302)
-  expect(refused.headers.get('location')).toContain('dialog=login')
+  expect(refused.headers.get('location')).toBe('/login?redirectTo=%2Fuser%2Fbag-follow')
 })

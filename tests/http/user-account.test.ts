@@ -4,6 +4,7 @@ import { expect, inject, test } from 'vitest'
 import { jpeg } from '#tests/fixtures/images.ts'
 import { type Client, isSignedIn, postPage, registerAccount, signInAgain } from './account-helpers.ts'
 import { createClient } from './client.ts'
+import { USER_PAGES } from '#app/components/user-pages.ts'
 import { ok, post } from './content-helpers.ts'
 
 /** /user/account and /user/online with JavaScript off: plain form posts, answers as pages. */
@@ -33,8 +34,8 @@ function avatarForm(bytes: Buffer, type: string, name: string) {
 }
 const uploadAvatar = (client: Client, form: FormData) => client.request('/user/account', { method: 'POST', headers: client.sameOrigin, body: form })
 
-test('guests are sent to sign in, and come back to the page', async () => {
-  for (const path of ['/user/account', '/user/online']) {
+test('guests are sent to sign in from every page of the user centre, and come back to it', async () => {
+  for (const path of [...USER_PAGES.map((page) => page.to), '/user/notice?page=2']) {
     const response = await createClient(baseUrl).request(path)
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe(`/login?redirectTo=${encodeURIComponent(path)}`)
