@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/forget.input-email'
-import { FormError, FormField } from '#app/components/account/form-field.tsx'
+import { FormError, TextField } from '#app/components/manage/fields.tsx'
 import { appContext } from '#app/context.ts'
 import { appMailer } from '#app/mail/mailer.server.ts'
 import { CheckEmailSchema } from '#app/schemas/auth.ts'
@@ -58,7 +58,7 @@ export default function ForgetInputEmail({ loaderData, actionData }: Route.Compo
           <Form method="post" {...getFormProps(form)} noValidate className="auth-form">
             <p className="muted">输入注册时的邮箱，我们会发送一封带有重置链接的邮件。</p>
             <FormError id={form.errorId} errors={form.errors} />
-            <FormField field={fields.email} label="邮箱" type="email" autoComplete="email" placeholder="请输入邮箱地址" />
+            <TextField field={fields.email} label="邮箱" type="email" autoComplete="email" placeholder="请输入邮箱地址" />
             <button type="submit" className="button button-primary button-block" disabled={busy}>
               {busy ? '请稍候…' : '发送重置邮件'}
             </button>

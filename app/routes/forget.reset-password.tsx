@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/forget.reset-password'
-import { FormError, FormField } from '#app/components/account/form-field.tsx'
+import { FormError, TextField } from '#app/components/manage/fields.tsx'
 import { appContext } from '#app/context.ts'
 import { ResetPasswordSchema } from '#app/schemas/auth.ts'
 import { checkResetToken, RESET_DONE, resetPassword } from '#app/services/password-reset.server.ts'
@@ -69,8 +69,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <Form method="post" {...getFormProps(form)} noValidate className="auth-form">
             <input type="hidden" name="token" value={loaderData.token} />
             <FormError id={form.errorId} errors={form.errors} />
-            <FormField field={fields.password} label="新密码" type="password" autoComplete="new-password" hint="至少6位，可以使用中文，不会被截断" />
-            <FormField field={fields.confirm} label="确认新密码" type="password" autoComplete="new-password" />
+            <TextField field={fields.password} label="新密码" type="password" autoComplete="new-password" hint="至少6位，可以使用中文，不会被截断" />
+            <TextField field={fields.confirm} label="确认新密码" type="password" autoComplete="new-password" />
             <p className="field-hint">设置后，这个账号在所有设备上的登录都会退出。</p>
             <button type="submit" className="button button-primary button-block" disabled={busy}>
               {busy ? '请稍候…' : '设置新密码'}

@@ -6,7 +6,7 @@ import { centreUser } from './user-centre.server.ts'
 import { type OAuthProvider, oauthStartHref, PROVIDER_LABELS } from '#app/auth/oauth-providers.ts'
 import { configuredProviders } from '#app/auth/oauth.server.ts'
 import { readSessionToken, startSession } from '#app/auth/session.server.ts'
-import { FormError, FormField } from '#app/components/account/form-field.tsx'
+import { FormError, TextField } from '#app/components/manage/fields.tsx'
 import { appContext } from '#app/context.ts'
 import { changeEmailSchema, changePasswordSchema, NicknameSchema } from '#app/schemas/auth.ts'
 import { emailChangeSent, requestEmailChange } from '#app/services/email-change.server.ts'
@@ -210,7 +210,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <h2 id="account-nickname-title">昵称</h2>
         <Form method="post" {...getFormProps(nicknameForm)} noValidate className="auth-form">
           <input type="hidden" name="intent" value="nickname" />
-          <FormField field={nicknameFields.nickname} label="昵称" type="text" autoComplete="nickname" hint="最多20个字" />
+          <TextField field={nicknameFields.nickname} label="昵称" type="text" autoComplete="nickname" hint="最多20个字" />
           <div>
             <button type="submit" className="button button-primary" disabled={busy('nickname')}>
               保存昵称
@@ -224,8 +224,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <Form method="post" {...getFormProps(emailForm)} noValidate className="auth-form">
           <input type="hidden" name="intent" value="email" />
           <FormError id={emailForm.errorId} errors={emailForm.errors} />
-          <FormField field={emailFields.email} label="新邮箱" type="email" autoComplete="email" placeholder="请输入邮箱地址" />
-          {loaderData.hasPassword ? <FormField field={emailFields.current} label="当前密码" type="password" autoComplete="current-password" /> : null}
+          <TextField field={emailFields.email} label="新邮箱" type="email" autoComplete="email" placeholder="请输入邮箱地址" />
+          {loaderData.hasPassword ? <TextField field={emailFields.current} label="当前密码" type="password" autoComplete="current-password" /> : null}
           <p className="field-hint">我们会向新邮箱发送一封确认邮件，打开其中的链接后才会修改{loaderData.email ? '，并通知原邮箱' : ''}。</p>
           <div>
             <button type="submit" className="button button-primary" disabled={busy('email')}>
@@ -242,9 +242,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <FormError id={passwordForm.errorId} errors={passwordForm.errors} />
           {/* For password managers: which account this is. */}
           <input type="email" name="username" autoComplete="username" value={loaderData.email ?? ''} readOnly hidden />
-          {loaderData.hasPassword ? <FormField field={passwordFields.current} label="当前密码" type="password" autoComplete="current-password" /> : null}
-          <FormField field={passwordFields.password} label="新密码" type="password" autoComplete="new-password" hint="至少6位，可以使用中文，不会被截断" />
-          <FormField field={passwordFields.confirm} label="确认新密码" type="password" autoComplete="new-password" />
+          {loaderData.hasPassword ? <TextField field={passwordFields.current} label="当前密码" type="password" autoComplete="current-password" /> : null}
+          <TextField field={passwordFields.password} label="新密码" type="password" autoComplete="new-password" hint="至少6位，可以使用中文，不会被截断" />
+          <TextField field={passwordFields.confirm} label="确认新密码" type="password" autoComplete="new-password" />
           <p className="field-hint">
             修改后，其他设备上的登录都会退出。{loaderData.email ? null : '设置登录邮箱后，就能用邮箱和密码登录。'}
           </p>

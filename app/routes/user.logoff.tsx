@@ -4,7 +4,7 @@ import { data, Form, href, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/user.logoff'
 import { centreUser } from './user-centre.server.ts'
 import { clearSessionCookie, readSessionToken } from '#app/auth/session.server.ts'
-import { FormError, FormField } from '#app/components/account/form-field.tsx'
+import { FormError, TextField } from '#app/components/manage/fields.tsx'
 import { appContext } from '#app/context.ts'
 import { deleteAccountSchema } from '#app/schemas/auth.ts'
 import { ACCOUNT_DELETED, deleteAccount } from '#app/services/account-deletion.server.ts'
@@ -66,10 +66,10 @@ export default function Logoff({ loaderData, actionData }: Route.ComponentProps)
           <>
             {/* For password managers: which account this is. */}
             <input type="email" name="username" autoComplete="username" value={loaderData.email ?? ''} readOnly hidden />
-            <FormField field={fields.password} label="当前密码" type="password" autoComplete="current-password" />
+            <TextField field={fields.password} label="当前密码" type="password" autoComplete="current-password" />
           </>
         ) : (
-          <FormField field={fields.nickname} label="输入你的昵称以确认" type="text" autoComplete="off" hint={`你的昵称是：${loaderData.nickname}`} />
+          <TextField field={fields.nickname} label="输入你的昵称以确认" type="text" autoComplete="off" hint={`你的昵称是：${loaderData.nickname}`} />
         )}
         <div className="field field-check">
           <label>

@@ -74,7 +74,7 @@ export function FormError({ id, errors }: { id: string; errors?: string[] }) {
 
 type Field = FieldMetadata<unknown>
 
-/** A labelled text input with its error (aria-describedby) and an optional hint. */
+/** A labelled text input (management dialogs and account forms) with its error (aria-describedby) and an optional hint. */
 export function TextField({
   field,
   label,
@@ -85,7 +85,7 @@ export function TextField({
 }: {
   field: Field
   label: string
-  type?: 'text' | 'url'
+  type?: 'text' | 'url' | 'email' | 'password'
   placeholder?: string
   hint?: string
   autoComplete?: string
