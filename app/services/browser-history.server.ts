@@ -3,6 +3,7 @@ import type { RouterContextProvider } from 'react-router'
 import { appContext, userContext } from '#app/context.ts'
 import type { Db } from '#app/db/client.server.ts'
 import { browserHistory, users, type User } from '#app/db/schema/index.ts'
+import { batchedWriter } from '#app/utils/batched-writer.server.ts'
 
 /**
  * /user/browser-history: the pages of 起页 a signed-in user opened recently. Pages say they are
@@ -60,32 +61,16 @@ export function recordPage(context: Readonly<RouterContextProvider>, request: Re
 /**
  * The per-process buffer: entries by user and page (the last visit wins), written every
  * `intervalMs`. With several processes each writes its own; the upsert and the cap are safe
- * together. A crash loses at most one interval of history.
+ * together.
  */
 export function historyBuffer(db: Db, intervalMs = 3_000) {
-  let pending = new Map<string, HistoryEntry>()
-  async function flush() {
-    if (!pending.size) return
-    const batch = [...pending.values()]
-    pending = new Map()
-    try {
-      await writeHistory(db, batch)
-    } catch (error) {
-      console.error('Browser history: could not write', batch.length, 'entries', error)
-    }
-  }
-  const timer = setInterval(() => void flush(), intervalMs)
-  timer.unref()
-  return {
-    add(entry: HistoryEntry) {
-      pending.set(`${entry.userId} ${entry.path}`, entry)
-    },
-    flush,
-    async stop() {
-      clearInterval(timer)
-      await flush()
-    },
-  }
+  const writer = batchedWriter<string, HistoryEntry>({
+    intervalMs,
+    what: 'Browser history',
+    merge: (_waiting, entry) => entry,
+    write: (batch) => writeHistory(db, [...batch.values()]),
+  })
+  return { ...writer, add: (entry: HistoryEntry) => writer.add(`${entry.userId} ${entry.path}`, entry) }
 }
 
 /** Writes a batch (one entry per user and page): only for users still recording, then the cap. */

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '#app/db/client.server.ts'
 import { homepageVisits } from '#app/db/schema/index.ts'
+import { batchedWriter } from '#app/utils/batched-writer.server.ts'
 
 /** Visits are counted per calendar day in China (UTC+8, no daylight saving), as users read "today". */
 const TODAY = sql`(now() at time zone 'Asia/Shanghai')::date`
@@ -16,35 +17,20 @@ export async function recordVisit(db: Db, homepageId: number, count = 1) {
     })
 }
 
-/**
- * Visits of pages the page cache answered, counted in memory and written every few seconds: a
- * write per cached page view would cost more than the view. A crash loses at most that interval.
- */
+/** Visits of pages the page cache answered, counted by homepage and written every few seconds. */
 export function visitBuffer(db: Db, intervalMs = 5_000) {
-  let pending = new Map<number, number>()
-  async function flush() {
-    const batch = pending
-    pending = new Map()
-    for (const [homepageId, count] of batch) {
-      try {
-        await recordVisit(db, homepageId, count)
-      } catch (error) {
-        console.error('Visits: could not record', count, 'visits of homepage', homepageId, error)
+  const writer = batchedWriter<number, number, 1>({
+    intervalMs,
+    what: 'Visits',
+    merge: (waiting = 0) => waiting + 1,
+    // One homepage at a time: one deleted meanwhile loses only its own visits.
+    write: async (batch) => {
+      for (const [homepageId, count] of batch) {
+        await recordVisit(db, homepageId, count).catch((error: unknown) => console.error('Visits: could not record', count, 'visits of homepage', homepageId, error))
       }
-    }
-  }
-  const timer = setInterval(() => void flush(), intervalMs)
-  timer.unref()
-  return {
-    add(homepageId: number) {
-      pending.set(homepageId, (pending.get(homepageId) ?? 0) + 1)
     },
-    flush,
-    async stop() {
-      clearInterval(timer)
-      await flush()
-    },
-  }
+  })
+  return { ...writer, add: (homepageId: number) => writer.add(homepageId, 1) }
 }
 
 /** The stats of spec §3: visits today, yesterday and in total. */
