@@ -1,3 +1,4 @@
+import { formatsByZone } from '#app/utils/zone-formats.ts'
 import { DEFAULT_TIME_ZONE, isTimeZone } from '#app/utils/clock.ts'
 import { fail, type Outcome, type ToolFields, type ToolResult } from './result.ts'
 
@@ -27,16 +28,7 @@ const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四
 /** 13 digits and more are milliseconds (1e11 s is the year 5138; 1e11 ms is 1973). */
 const MS_FROM = 1e11
 
-const formats = new Map<string, Intl.DateTimeFormat>()
-function formatter(timeZone: string) {
-  let format = formats.get(timeZone)
-  if (!format) {
-    const opts = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' } as const
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', ...opts })
-    formats.set(timeZone, format)
-  }
-  return format
-}
+const formatter = formatsByZone('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' })
 
 /** Milliseconds since the epoch of a wall-clock time read as UTC (years 0-99 stay as they are). */
 function wallMs(y: number, mo: number, d: number, h = 0, mi = 0, s = 0, ms = 0) {

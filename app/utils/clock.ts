@@ -1,30 +1,9 @@
+import { formatsByZone } from './zone-formats.ts'
+
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai'
 export const TIME_ZONE_COOKIE = 'tz'
 
-/**
- * One formatter per time zone: making an Intl.DateTimeFormat costs far more than using it (it was
- * 5% of the server's time on a minimal page). Bounded: a cookie can name any valid zone, not more.
- */
-const clockFormats = new Map<string, Intl.DateTimeFormat>()
-const MAX_CACHED_ZONES = 500
-
-function clockFormat(timeZone: string) {
-  let format = clockFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('zh-CN', {
-      timeZone,
-      month: 'numeric',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      weekday: 'long',
-    })
-    if (clockFormats.size >= MAX_CACHED_ZONES) clockFormats.clear()
-    clockFormats.set(timeZone, format)
-  }
-  return format
-}
+const clockFormat = formatsByZone('zh-CN', { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', weekday: 'long' })
 
 export function isTimeZone(value: string | undefined): value is string {
   if (!value || value.length > 64) return false

@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE, isTimeZone, TIME_ZONE_COOKIE } from './clock.ts'
+import { formatsByZone } from './zone-formats.ts'
 import { env } from './env.server.ts'
 
 /** Our public origin: APP_ORIGIN when configured, otherwise the one the request (or page URL) arrived on. */
@@ -33,9 +34,10 @@ export function viewerTimeZone(request: Request): string {
   return isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE
 }
 
+const timeFormat = formatsByZone('zh-CN', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
 /** A time as the viewer's clock reads it, made on the server so the page hydrates with the same words. */
 export function formatTime(ms: number, timeZone: string) {
-  return new Intl.DateTimeFormat('zh-CN', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms)
+  return timeFormat(timeZone).format(ms)
 }
 
 type CookieOptions = { maxAge?: number; httpOnly?: boolean; secure?: boolean }

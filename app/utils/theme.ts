@@ -1,18 +1,14 @@
 import { DEFAULT_THEME, themeColorOf, type ThemeSetting } from '#app/schemas/skin.ts'
 import { isDarkAt } from './theme-rule.ts'
+import { formatsByZone } from './zone-formats.ts'
 
 export { isDarkAt, THEME_SCRIPT } from './theme-rule.ts'
 
-const minuteFormats = new Map<string, Intl.DateTimeFormat>()
+const minuteFormat = formatsByZone('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
 
 /** The minute of the day (0-1439) at `now` in a time zone. */
 export function minuteOfDay(now: number, timeZone: string) {
-  let format = minuteFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    minuteFormats.set(timeZone, format)
-  }
-  const parts = format.formatToParts(now)
+  const parts = minuteFormat(timeZone).formatToParts(now)
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0)
   return part('hour') * 60 + part('minute')
 }
