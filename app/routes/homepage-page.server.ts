@@ -1,7 +1,7 @@
 import { can } from '#app/auth/permissions.ts'
 import type { RouterContextProvider } from 'react-router'
 import { STAR_MODULE_ID } from '#app/components/homepage/anchor-nav.tsx'
-import { seesMemberWidget } from '#app/components/homepage/homepage-bar.tsx'
+import { capabilitiesOf } from '#app/components/homepage/capabilities.ts'
 import type { HomepageViewContent, HomepageViewData } from '#app/components/homepage/homepage-view.tsx'
 import { pageLayoutOf } from '#app/components/homepage/page-layout.ts'
 import { appContext, userContext } from '#app/context.ts'
@@ -71,6 +71,7 @@ export async function loadHomepagePage(
   const loaded = await loadHomepageContent(db, resolved, moduleId === undefined ? { sort } : { moduleId, sort })
   if (moduleId !== undefined && !loaded.modules.length) return null
   const content: HomepageViewContent = { modules: loaded.modules, starIds: moduleId === undefined ? loaded.starIds : [] }
+  const caps = capabilitiesOf(resolved.role)
   const homepage: HomepageViewData = {
     homepageId: resolved.homepage.id,
     name: shareOnly ? SITE_NAME : info.name,
@@ -78,13 +79,14 @@ export async function loadHomepagePage(
     summary: moduleId === undefined ? resolved.homepage.summary : (intro?.summary ?? ''),
     code: shareOnly ? null : resolved.homepage.code,
     role: resolved.role,
+    caps,
     social: shareOnly
       ? { isOpen: false, followAmount: 0, memberAmount: 0 }
       : {
           isOpen: resolved.homepage.isOpen,
           followAmount: resolved.followAmount,
           memberAmount: resolved.memberAmount,
-          members: seesMemberWidget(resolved.role) ? await memberFaces(db, user, resolved.homepage.id) : [],
+          members: caps.memberWidget ? await memberFaces(db, user, resolved.homepage.id) : [],
         },
     sort: user ? sort : null,
     ...(resolved.role === 'owner' ? { popVisible: popVisibleOf(resolved.homepage.settings) } : {}),

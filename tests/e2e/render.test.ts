@@ -187,9 +187,10 @@ async function fillTrash(request: APIRequestContext, bid: number, n: number) {
   for (const id of ids) await postHome(request, { intent: 'delete-source', id })
 }
 
-test('the trash: guests are sent to log in', async ({ page, javaScriptEnabled, baseURL }) => {
+test('the trash: guests are sent to log in, and back to the trash afterwards', async ({ page, javaScriptEnabled, baseURL }) => {
   await gotoReady(page, '/user/trash', javaScriptEnabled)
-  await expect(page).toHaveURL(`${baseURL}/?dialog=login`)
+  await expect(page).toHaveURL(`${baseURL}/login?redirectTo=%2Fuser%2Ftrash`)
+  await expect(page.locator('form#login-form input[name="redirectTo"]')).toHaveValue('/user/trash')
 })
 
 test('the trash: restore and delete for good, with a toast', async ({ page, javaScriptEnabled }) => {

@@ -1,11 +1,15 @@
 import { can, type Role } from '#app/auth/permissions.ts'
 
-/** Spec §8: what a blacklisted bookmark says when it is clicked. */
-export const BLOCKED_MSG = '当前链接违规，无法访问'
-
-/** What the owner may do here: computed once per render from the role (permissions.ts). */
+/**
+ * What the viewer may do here, from the role (permissions.ts): computed by the loader and sent
+ * with the page, so that the role table stays out of a guest's JavaScript (ADR 015).
+ */
 export function capabilitiesOf(role: Role) {
   return {
+    /** 关注 (visitors and followers of a public homepage; a guest is asked to sign in). */
+    follow: can(role, 'follow'),
+    /** The members widget (spec §2: members; the owner has the share button instead). */
+    memberWidget: can(role, 'view-members') && role !== 'owner',
     addLink: can(role, 'add-link'),
     /** A member adds links as contributions (the dialog says 贡献链接). */
     contribute: can(role, 'contribute-link'),

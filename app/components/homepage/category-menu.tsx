@@ -3,7 +3,8 @@ import { dialogHref, type ManageDialog } from '#app/components/manage/dialog-hre
 import type { BodyProps } from '#app/components/manage/dialog-views.tsx'
 import type { ManageDialogData } from '#app/components/manage/types.ts'
 import type { BagView } from '#app/services/homepage.server.ts'
-import { capabilitiesOf, type Capabilities, type ViewKit } from './view-kit.tsx'
+import { capabilitiesOf, type Capabilities } from './capabilities.ts'
+import type { ViewKit } from './view-kit.tsx'
 
 /** One action of a category: a link to a dialog, or one-click buttons of a form posting to the page. */
 type Action = { label: string; href: string; danger?: boolean } | { buttons: { label: string; intent: string }[] }

@@ -3,6 +3,7 @@ import { prerender } from 'react-dom/static'
 import { createRoutesStub } from 'react-router'
 import { expect, test } from 'vitest'
 import type { Role } from '#app/auth/permissions.ts'
+import { capabilitiesOf } from './capabilities.ts'
 import { HomepageBar, type HomepageSocial } from './homepage-bar.tsx'
 
 /**
@@ -11,7 +12,7 @@ import { HomepageBar, type HomepageSocial } from './homepage-bar.tsx'
  */
 async function render(role: Role, social: HomepageSocial) {
   const Stub = createRoutesStub([
-    { path: '/demo', Component: () => createElement(HomepageBar, { homepageId: 7, role, social, formAction: '/demo' }) },
+    { path: '/demo', Component: () => createElement(HomepageBar, { homepageId: 7, role, caps: capabilitiesOf(role), social, formAction: '/demo' }) },
   ])
   const { prelude } = await prerender(createElement(Stub, { initialEntries: ['/demo'] }))
   return new Response(prelude).text()

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router'
-import { can, type Role } from '#app/auth/permissions.ts'
+import type { Role } from '#app/auth/permissions.ts'
+import type { Capabilities } from './capabilities.ts'
 import { withDialog } from '#app/components/auth/dialog-url.ts'
 import { lazyPart } from '#app/components/lazy-part.tsx'
 import { dialogHref } from '#app/components/manage/dialog-href.ts'
@@ -16,9 +17,6 @@ export type HomepageSocial = {
 /** Counts above 99 show as 99+ (spec §9). */
 export const countLabel = (n: number) => (n > 99 ? '99+' : String(n))
 
-/** Who sees the members widget (spec §2: members; the owner has the share button instead). */
-export const seesMemberWidget = (role: Role) => can(role, 'view-members') && role !== 'owner'
-
 /** The members widget (member-widget.tsx), for members only: not a guest's code (ADR 015). */
 const MemberWidget = lazyPart(() => import('./member-widget.tsx').then((m) => m.MemberWidget))
 
@@ -34,12 +32,14 @@ const HomepageSwitch = lazyPart(() => import('./homepage-switch.tsx').then((m) =
 export function HomepageBar({
   homepageId,
   role,
+  caps,
   social,
   formAction,
   popVisible = false,
 }: {
   homepageId: number
   role: Role
+  caps: Pick<Capabilities, 'follow' | 'memberWidget'>
   social: HomepageSocial
   formAction: string
   /** The owner's 悬停时自动展开 (HomepageViewData.popVisible). */
@@ -48,7 +48,7 @@ export function HomepageBar({
   const location = useLocation()
   const people = social.memberAmount + 1
   const shareLabel = social.isOpen ? '已公开' : social.memberAmount > 0 ? `${countLabel(people)}人` : '分享'
-  const follows = can(role, 'follow') || role === 'guest'
+  const follows = caps.follow || role === 'guest'
   return (
     <div className="tools homepage-bar">
       {role !== 'guest' ? <HomepageSwitch hoverOpens={popVisible} /> : null}
@@ -58,7 +58,7 @@ export function HomepageBar({
           <span className="visually-hidden">（分享主页）</span>
         </Link>
       ) : null}
-      {seesMemberWidget(role) ? <MemberWidget faces={social.members ?? []} people={people} href={dialogHref(location, 'members')} /> : null}
+      {caps.memberWidget ? <MemberWidget faces={social.members ?? []} people={people} href={dialogHref(location, 'members')} /> : null}
       {role !== 'owner' && social.isOpen ? (
         <>
           <Link to={dialogHref(location, 'more-homepages')} className="button button-small" preventScrollReset>

@@ -11,7 +11,8 @@ import type { ModuleView } from '#app/services/homepage.server.ts'
 import { HomepageBar, type HomepageSocial } from './homepage-bar.tsx'
 import { closeMenuAround } from './popup-selectors.ts'
 import { clickPing } from './click-ping.ts'
-import { BLOCKED_MSG, capabilitiesOf } from './capabilities.ts'
+import { BLOCKED_MSG } from './blocked-link.ts'
+import type { Capabilities } from './capabilities.ts'
 import type { ViewKit } from './view-kit.tsx'
 import type { PageLayout } from './page-layout.ts'
 // The look of every layout setting (data attributes and custom properties of the wrapper).
@@ -35,6 +36,8 @@ export type HomepageViewData = {
   /** Personal domain: module pages live at /{code}/{moduleId}. */
   code: string | null
   role: Role
+  /** What the role may do here (capabilitiesOf, computed by the loader). */
+  caps: Capabilities
   /** Public, followers and members: the share / follow / members widgets. */
   social: HomepageSocial
   /** The signed-in viewer's bookmark order (switch-sort-method); null for guests. */
@@ -103,7 +106,7 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
   const navigate = useNavigate()
   const submit = useSubmit()
   const formAction = useFormAction()
-  const caps = capabilitiesOf(data.role)
+  const caps = data.caps
 
   const kit: ViewKit = {
     caps,
@@ -183,7 +186,7 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
             {data.summary ? <p className="muted">{data.summary}</p> : null}
           </>
         )}
-        <HomepageBar homepageId={data.homepageId} role={data.role} social={data.social} formAction={kit.formAction} popVisible={data.popVisible} />
+        <HomepageBar homepageId={data.homepageId} role={data.role} caps={caps} social={data.social} formAction={kit.formAction} popVisible={data.popVisible} />
         {data.sort ? <SortSwitcher id={SORT_SWITCHER_ID} sort={data.sort} formAction={kit.formAction} /> : null}
         {caps.manageModules && !detailPage ? <HomepageTools kit={kit} keymapId={KEYMAP_BUTTON_ID} /> : null}
       </div>

@@ -7,9 +7,10 @@ import { badgeHue } from '#app/utils/format.ts'
 import { dialogHref, type ManageDialog } from '#app/components/manage/dialog-href.ts'
 import type { Capabilities } from './capabilities.ts'
 
-// The role's capabilities live apart (capabilities.ts), so that the start page's own code does
-// not bring the list's icons and badges along (ADR 015).
-export { BLOCKED_MSG, type Capabilities, capabilitiesOf } from './capabilities.ts'
+// The role's capabilities are computed by the loader (capabilities.ts): the role table is not
+// in a guest's JavaScript (ADR 015).
+export type { Capabilities } from './capabilities.ts'
+export { BLOCKED_MSG } from './blocked-link.ts'
 
 /**
  * What every item of the view needs, passed down as one object (cheaper than a context lookup
