@@ -59,7 +59,11 @@ function classify(raw: string): { url: string | null; skip: ImportSkip | null } 
   return { url: null, skip: /^[a-z][a-z0-9+.-]*:/i.test(raw.trim()) && !/^https?:/i.test(raw.trim()) ? 'scheme' : 'invalid' }
 }
 
-const stored = (text: string) => Array.from(plainText(text)).slice(0, STORED_TEXT).join('')
+const stored = (text: string) => {
+  const plain = plainText(text)
+  // No more code points than UTF-16 units: a short text is kept as it is, not split into characters.
+  return plain.length <= STORED_TEXT ? plain : Array.from(plain).slice(0, STORED_TEXT).join('')
+}
 
 /** `n` fresh ids of a serial column, so rows that point at each other go in as one batch each. */
 async function reserveIds(tx: Tx, table: string, n: number): Promise<number[]> {
