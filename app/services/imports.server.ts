@@ -68,7 +68,10 @@ const stored = (text: string) => {
 /** `n` fresh ids of a serial column, so rows that point at each other go in as one batch each. */
 async function reserveIds(tx: Tx, table: string, n: number): Promise<number[]> {
   if (!n) return []
-  const result = await tx.execute(sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${n})`)
+  // The sequence is looked up once (offset 0 keeps the subquery from being folded into every row).
+  const result = await tx.execute(sql`
+    select nextval(s.seq)::int as id
+    from (select pg_get_serial_sequence(${table}, 'id')::regclass as seq offset 0) s, generate_series(1, ${n})`)
   return rowsOf<{ id: number }>(result).map((r) => r.id)
 }
 
@@ -84,7 +87,7 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
  * the same for all of them (homepage, run, type) is given once, and a null is left out.
  */
 type ImportedSource = {
-  /** Folders come with the ids reserved for them; links take the next ones. */
+  /** Folders come with the ids reserved for them; links take the next ones (the column's default). */
   id?: number
   bag_id: number
   parent_id?: number
@@ -112,10 +115,13 @@ const IMPORTED_SOURCE = {
 
 /** Imported bookmarks, one statement per CHUNK rows read from one JSON parameter (recordset), which keeps budget 7. */
 async function insertSources(tx: Tx, at: { homepageId: number; runId: number }, type: 'link' | 'folder', rows: ImportedSource[]) {
+  // Folders come with their reserved ids; links take the column's default, nextval of its sequence
+  // (not nextval(pg_get_serial_sequence(…)): a catalog lookup for every row, ~100 ms in 10,000 on PGlite).
+  const [idColumn, idValue] = type === 'folder' ? [sql.raw('id, '), sql.raw('x.id, ')] : [sql.empty(), sql.empty()]
   await insertChunks(rows, (chunk) =>
     tx.execute(sql`
-      insert into ${sources} (id, homepage_id, bag_id, parent_id, import_run_id, sort_key, created_at, type, name, url, note, search_text, search_grams)
-      select coalesce(x.id, nextval(pg_get_serial_sequence('sources', 'id'))), ${at.homepageId}::int, x.bag_id, x.parent_id, ${at.runId}::int,
+      insert into ${sources} (${idColumn}homepage_id, bag_id, parent_id, import_run_id, sort_key, created_at, type, name, url, note, search_text, search_grams)
+      select ${idValue}${at.homepageId}::int, x.bag_id, x.parent_id, ${at.runId}::int,
         x.sort_key, x.created_at, ${type}, x.name, x.url, x.note, x.search_text, x.search_grams
       from ${recordset(chunk, IMPORTED_SOURCE)}`),
   )
