@@ -44,8 +44,11 @@ export function emptyReport(): ImportReport {
 
 /** Cut to `max` characters (code points, as PostgreSQL counts them); a name's whitespace collapsed, a note's lines kept. */
 export function cut(text: string, max: number, lines = false): { text: string; cut: boolean } {
-  const chars = Array.from((lines ? text.replace(/[^\S\n]+/g, ' ') : text.replace(/\s+/g, ' ')).trim())
-  return chars.length > max ? { text: chars.slice(0, max).join('').trim(), cut: true } : { text: chars.join(''), cut: false }
+  const spaced = (lines ? text.replace(/[^\S\n]+/g, ' ') : text.replace(/\s+/g, ' ')).trim()
+  // No more code points than UTF-16 units: a short text is not split into characters (10,000 names an import).
+  if (spaced.length <= max) return { text: spaced, cut: false }
+  const chars = Array.from(spaced)
+  return chars.length > max ? { text: chars.slice(0, max).join('').trim(), cut: true } : { text: spaced, cut: false }
 }
 
 /**

@@ -23,6 +23,11 @@ test('polyphones are read in their word: 重庆银行, 音乐, 长城; ü is wri
   expect(fieldsOf(searchColumns({ name: '绿色' }).searchText)[1]).toBe('lvse')
 })
 
+test('a word read before is read the same again, and a character read alone is not read as in that word', () => {
+  const pinyinOf = (name: string) => fieldsOf(searchColumns({ name }).searchText)[1]
+  expect([pinyinOf('银行'), pinyinOf('行'), pinyinOf('行走'), pinyinOf('银行'), pinyinOf('去银行')]).toEqual(['yinhang', 'xing', 'xingzou', 'yinhang', 'quyinhang'])
+})
+
 test('a name without Chinese has no pinyin fields; an empty bookmark no search text at all', () => {
   expect(fieldsOf(searchColumns({ name: 'GitHub', url: null, note: '' }).searchText)).toEqual(['github', '', '', '', ''])
   expect(searchColumns({ name: '', url: null, note: '' })).toEqual({ searchText: '', searchGrams: [] })
@@ -35,6 +40,8 @@ test('grams: the distinct 2-character pieces of each field, never across two fie
   expect(searchGrams.some((g) => g.includes(FIELD_SEPARATOR))).toBe(false)
   expect(bigrams('𠀀𠀁𠀀𠀁')).toEqual(['𠀀𠀁', '𠀁𠀀'])
   expect(bigrams('天')).toEqual([])
+  // Counted by code point as [...text] counts: a lone surrogate is one character.
+  expect(bigrams('a\ud800b\udc00')).toEqual(['a\ud800', '\ud800b', 'b\udc00'])
 })
 
 test('full-width letters, upper case and control characters are folded alike in bookmarks and keywords', () => {

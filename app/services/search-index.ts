@@ -29,14 +29,26 @@ const HAN_RUNS = /(\p{Script=Han}+)/u
 
 let pinyinPro: typeof import('pinyin-pro') | undefined
 /**
+ * The syllables of runs already read: a run's reading depends on that run only, so a repeat (a
+ * file's 10,000 bookmarks share a few words) is looked up, not segmented again. Bounded: emptied
+ * when full, so it never holds more than a few hundred kB.
+ */
+const readings = new Map<string, string[]>()
+const READINGS_KEPT = 5_000
+/**
  * The syllables of a run of Chinese, toneless, ü as v. pinyin-pro and its dictionary (several MB
  * of heap) are loaded on the first Chinese name written, not at start (ADR 012: idle memory);
  * synchronously, with require, because searchColumns is called inside the write transactions of
  * seven services and stays a plain function.
  */
 function syllablesOf(run: string): string[] {
+  let syllables = readings.get(run)
+  if (syllables) return syllables
   pinyinPro ??= createRequire(import.meta.url)('pinyin-pro') as typeof import('pinyin-pro')
-  return pinyinPro.pinyin(run, { toneType: 'none', type: 'array', v: true })
+  syllables = pinyinPro.pinyin(run, { toneType: 'none', type: 'array', v: true })
+  if (readings.size >= READINGS_KEPT) readings.clear()
+  readings.set(run, syllables)
+  return syllables
 }
 /** The scheme and a leading www. say nothing about a site and are in every address: not indexed, not searched. */
 const URL_PREFIX = /^[a-z][a-z0-9+.-]*:\/\/(www\.)?/
@@ -59,10 +71,25 @@ const KEYWORD_PREFIX = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:www\.)?/
 
 /** The distinct 2-character grams (by code point) of `text`, in order of first appearance. */
 export function bigrams(text: string) {
-  const chars = [...text]
   const grams = new Set<string>()
-  for (let i = 0; i + 1 < chars.length; i++) grams.add(chars[i]! + chars[i + 1]!)
+  addBigrams(text, grams)
   return [...grams]
+}
+
+/**
+ * Adds the 2-character grams of `text` to `grams`, by code point as `[...text]` counts them (a
+ * surrogate pair is one character, a lone surrogate too), without making an array of characters:
+ * searchColumns runs 10,000 times in an import.
+ */
+function addBigrams(text: string, grams: Set<string>) {
+  let start = -1
+  for (let i = 0; i < text.length; ) {
+    const code = text.charCodeAt(i)
+    const next = code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? i + 2 : i + 1
+    if (start >= 0) grams.add(text.slice(start, next))
+    start = i
+    i = next
+  }
 }
 
 /**
@@ -95,5 +122,8 @@ export function searchColumns({ name, url, note }: { name: string; url?: string 
   const address = fold(url ?? '').replace(URL_PREFIX, '').slice(0, URL_INDEXED)
   const fields = [folded, fold(full), fold(initials), address, fold(note ?? '')]
   if (fields.every((f) => f.trim() === '')) return { searchText: '', searchGrams: [] }
-  return { searchText: fields.join(FIELD_SEPARATOR), searchGrams: [...new Set(fields.flatMap(bigrams))] }
+  // One set over the fields in order: each field's grams, none across two fields.
+  const grams = new Set<string>()
+  for (const field of fields) addBigrams(field, grams)
+  return { searchText: fields.join(FIELD_SEPARATOR), searchGrams: [...grams] }
 }

@@ -1,4 +1,5 @@
 import { containing, escapeLike } from '#app/db/like.ts'
+import { recordset } from '#app/db/recordset.ts'
 import { and, asc, desc, eq, gt, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { createCookie } from 'react-router'
@@ -235,11 +236,14 @@ export async function backfillSearchColumns(db: Db, batchSize = 1_000) {
       .orderBy(asc(sources.id))
       .limit(batchSize)
     if (!rows.length) return filled
-    const values = rows.map((r) => ({ id: r.id, ...searchColumns(r) }))
+    const values = rows.map((r) => {
+      const { searchText, searchGrams } = searchColumns(r)
+      return { id: r.id, t: searchText, g: searchGrams }
+    })
     // One statement per batch (PERFORMANCE.md: batch writes).
     await db.execute(sql`
       update ${sources} set search_text = v.t, search_grams = v.g
-      from jsonb_to_recordset(${JSON.stringify(values.map((v) => ({ id: v.id, t: v.searchText, g: v.searchGrams })))}::jsonb) as v(id integer, t text, g text[])
+      from ${recordset(values, { id: 'integer', t: 'text', g: 'text[]' }, 'v')}
       where ${sources.id} = v.id`)
     filled += rows.length
     after = rows.at(-1)!.id
