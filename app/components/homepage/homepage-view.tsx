@@ -1,4 +1,4 @@
-import { type FormEvent, lazy, type MouseEvent, Suspense } from 'react'
+import { type FormEvent, lazy, type MouseEvent, Suspense, useEffect, useRef } from 'react'
 import { useFormAction, useLocation, useNavigate, useSubmit } from 'react-router'
 import type { Role } from '#app/auth/permissions.ts'
 import { EngineBox } from '#app/components/engine-box.tsx'
@@ -64,6 +64,9 @@ const HomepageTools = lazyPart(() => import('./homepage-tools.tsx').then((m) => 
 const SortSwitcher = lazyPart(() => import('./sort-switcher.tsx').then((m) => m.SortSwitcher))
 const DragSort = lazyPart(() => import('./drag-sort.tsx').then((m) => m.DragSort))
 
+/** 记住上次选中的模块 / 分类 (remember.ts): its code loads only on a homepage whose switches are on (ADR 015, 023). */
+const remember = () => import('./remember.ts')
+
 /**
  * The list (homepage-body.tsx): its code loads the first time the browser draws a list itself.
  * Its Suspense boundary (in HomepageView) is there from hydration on, so a navigation that
@@ -124,10 +127,25 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
     modules: caps.manageModules,
   }
 
+  // 记住上次选中的模块 / 分类: marked whenever the page is drawn from new data (unmarked once the
+  // switches are turned off), scrolled to when this homepage is first drawn.
+  const flags = data.layout.attrs.flags ?? ''
+  const remembers = flags.includes('remember')
+  const opened = useRef(0)
+  const loaded = useRef(false)
+  useEffect(() => {
+    const open = opened.current !== data.homepageId
+    opened.current = data.homepageId
+    if (!remembers && !loaded.current) return
+    loaded.current = true
+    void remember().then((m) => m.default(data.homepageId, flags, open))
+  }, [data, flags, remembers])
+
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     countClick(event)
     if (event.defaultPrevented || !isPlainClick(event)) return
     const target = event.target as Element
+    if (remembers) void remember().then((m) => m.default(data.homepageId, flags, false, target))
     // Dialog links, every link of a category menu (dialogs, or sign-in for guests), and bookmark
     // menus, whose short address is their dialog's (itemMenuHref).
     const dialogLink = target.closest(`a[data-dialog], .category-menu a, li > ${ITEM_MENU_LINK}`)
