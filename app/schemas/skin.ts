@@ -1,4 +1,5 @@
 import { ObjectId } from './ids.ts'
+import { LAYOUT_FIELDS } from './layout.ts'
 import { z } from './zod.ts'
 
 /** Spec §3 Theme values: 0 day, 1 night, 2 timed (dark inside a window of the clock), 3 follow the system. */
@@ -13,7 +14,6 @@ export type ThemeValue = 0 | 1 | 2 | 3
 /** Spec §5 Timed theme: both times are required (the spec words it in English, 'please select start time and end time'; users read Chinese). */
 export const THEME_TIME_MSG = '请选择开始时间和结束时间'
 export const THEME_VALUE_MSG = '主题的取值不正确'
-export const THEME_COLOR_MSG = '主题色的取值不正确'
 export const SKIN_SAVED_MSG = '设置成功'
 export const SKIN_CLEARED_MSG = '皮肤已重置'
 
@@ -50,11 +50,9 @@ export function cleanTheme(raw: unknown): ThemeSetting | null {
   return parsed.success ? parsed.data : null
 }
 
-/** A theme-colour id (spec §9: 17 presets, layout config themeColorId). */
-export const ThemeColorId = z.coerce.number({ error: THEME_COLOR_MSG }).int(THEME_COLOR_MSG).min(0, THEME_COLOR_MSG).max(16, THEME_COLOR_MSG)
-
 export const SaveThemeFormSchema = z.intersection(z.object({ homepageId: ObjectId }), ThemeSchema)
-export const SaveThemeColorFormSchema = z.object({ homepageId: ObjectId, themeColorId: ThemeColorId })
+/** The drawer's theme colour: the layout config's own rule (one of the 17 presets). */
+export const SaveThemeColorFormSchema = z.object({ homepageId: ObjectId, themeColorId: LAYOUT_FIELDS.themeColorId })
 export const ClearSkinFormSchema = z.object({ homepageId: ObjectId })
 
 type Shades = { primaryColor: string; primaryBg: string; primaryHover: string; primaryDisabled: string }
