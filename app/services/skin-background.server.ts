@@ -14,7 +14,7 @@ import { SKIN_CATEGORIES } from '#app/skins/library.ts'
 import { skinPicture, skinPicturesOf } from '#app/skins/library.server.ts'
 import { storeSkinImage } from '#app/uploads/image.server.ts'
 import type { UploadStorage } from '#app/uploads/storage.server.ts'
-import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
+import { DomainError, NotSignedInError, SIGNED_IN_ONLY_MSG } from '#app/utils/errors.ts'
 import { skinCookie } from '#app/utils/preference-cookies.server.ts'
 import { NOT_FOUND, type Actor, homepageAccess, requireCapability } from './access.server.ts'
 
@@ -72,7 +72,7 @@ export const skinPictures = (cid: number) => skinPicturesOf(cid)
 export async function pickedBackground(db: Db | Tx, actor: Actor, current: SkinBackground, pick: SkinPick): Promise<SkinBackground> {
   if (pick.skin_id !== undefined && !skinPicture(pick.skin_id)) throw new DomainError(PICTURE_MSG, { field: 'skin_id' })
   if (pick.skin_id === undefined && pick.image !== undefined) {
-    if (!actor) throw new NotSignedInError()
+    if (!actor) throw new NotSignedInError(SIGNED_IN_ONLY_MSG)
     const [row] = await db
       .select({ id: skinHistory.id })
       .from(skinHistory)

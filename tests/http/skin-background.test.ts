@@ -2,6 +2,7 @@ import sharp from 'sharp'
 import { beforeAll, expect, inject, test } from 'vitest'
 import { COLOR_GROUPS, COLOR_MSG, CUSTOM_MSG, FUZZY_MSG, OPACITY_MSG, PICTURE_MSG } from '#app/schemas/skin-background.ts'
 import { SKIN_FORMAT_MSG } from '#app/uploads/image.server.ts'
+import { SIGNED_IN_ONLY_MSG } from '#app/utils/errors.ts'
 import { createClient } from './client.ts'
 import { type Client, get, ok, post, signUp } from './content-helpers.ts'
 
@@ -106,7 +107,7 @@ test('the drawer without JavaScript: the source tabs, a category’s pictures, t
   expect(COLOR_GROUPS[0]!.name).toBe('推荐')
   expect(color.match(/<legend>[^<]+<\/legend>/g)!.filter((l) => COLOR_GROUPS.some((g) => l === `<legend>${g.name}</legend>`))).toHaveLength(15)
   // A guest's custom tab asks to sign in; the owner's has the multipart upload form.
-  expect(await (await guest.request(`/${code}?dialog=skin&tab=custom`)).text()).toContain('自定义皮肤需要登录后使用')
+  expect(await (await guest.request(`/${code}?dialog=skin&tab=custom`)).text()).toContain(SIGNED_IN_ONLY_MSG)
   const custom = await (await owner.client.request(`/${code}?dialog=skin&tab=custom`)).text()
   expect(/<form[^>]*skin-upload[^>]*>/.exec(custom)![0]).toMatch(/^(?=.*action="\/api\/skin\/upload\?redirectTo=%2F)(?=.*encType="multipart\/form-data")(?=.*method="post")/)
 })
@@ -213,8 +214,9 @@ test('custom upload: refuses SVG, over 3 MB, a non-image and GIF with the messag
     expect((await apiUpload(owner.client, bytes, name, type)).body, name).toMatchObject({ code: 0, msg })
   }
   expect(await history()).toEqual(before)
-  // Guests may not upload.
-  expect((await apiUpload(createClient(baseUrl), await photo())).status).toBe(403)
+  // Guests may not upload nor list: the spec's 此功能登录后可用 (HTTP 403, the login dialog).
+  expect(await apiUpload(createClient(baseUrl), await photo())).toEqual({ status: 403, body: { code: -1, msg: SIGNED_IN_ONLY_MSG, data: null } })
+  expect(await get(createClient(baseUrl), '/api/skin/history-list')).toMatchObject({ status: 403, body: { code: -1, msg: SIGNED_IN_ONLY_MSG } })
 
   const original = await photo()
   const uploaded = await apiUpload(owner.client, original)

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, useFetcher, useLocation } from 'react-router'
 import { dialogHref } from '#app/components/manage/dialog-href.ts'
 import type { ManageDialogData } from '#app/components/manage/types.ts'
+import { SIGNED_IN_ONLY_MSG } from '#app/utils/errors.ts'
 import { COLOR_GROUPS, FUZZY_MAX, FUZZY_STEP, fuzzyLevel, SKIN_TABS, type SkinBackground } from '#app/schemas/skin-background.ts'
 
 type Data = Extract<ManageDialogData, { dialog: 'skin' }>
@@ -78,7 +79,7 @@ export function SkinBackgroundPanel({ data, background }: { data: Data; backgrou
         <CustomTab data={data} background={background} here={here} />
       ) : (
         <p className="field-hint">
-          自定义皮肤需要登录后使用。<a href={data.signIn}>登录</a>
+          {SIGNED_IN_ONLY_MSG}。<a href={data.signIn}>登录</a>
         </p>
       )}
       <Effects data={data} background={background} />
