@@ -1,5 +1,7 @@
 import sharp from 'sharp'
 import { beforeAll, expect, inject, test } from 'vitest'
+import { LAYOUT_EMPTY_MSG } from '#app/schemas/layout.ts'
+import { SKIN_PARAM_TYPE_MSG } from '#app/schemas/skin.ts'
 import { COLOR_GROUPS, COLOR_MSG, CUSTOM_MSG, FUZZY_MSG, OPACITY_MSG, PICTURE_MSG } from '#app/schemas/skin-background.ts'
 import { SKIN_FORMAT_MSG } from '#app/uploads/image.server.ts'
 import { SIGNED_IN_ONLY_MSG } from '#app/utils/errors.ts'
@@ -140,6 +142,41 @@ test('the owner’s picture, opacity, blur and colour are saved on the homepage 
   expect((await drawerForm(owner.client, { intent: 'clear-skin' })).status).toBe(302)
   expect(await backgroundOf(guest)).toEqual({ skin: null, background: null, opacity: null, blur: null })
   expect(await skinParams()).toMatchObject({ opacity: 100, fuzzy: 0, image: '' })
+})
+
+test('/api/skin/save-skin-params sets opacity and blur ({type, value} or the theme save’s fields), checked like the sliders', async () => {
+  const guest = createClient(baseUrl)
+  const save = (body: Record<string, unknown>) => post(owner.client, '/api/skin/save-skin-params', { homepageId: owner.homepageId, ...body })
+  await ok(post(owner.client, '/api/skin/save', { homepageId: owner.homepageId, color: COLOR_GROUPS[1]!.colors[2] }))
+  expect(await ok(save({ type: 'opacity', value: 55 }))).toMatchObject({ type: 'color', opacity: 55, fuzzy: 0, theme: 0 })
+  expect(await ok(save({ type: 'fuzzy', value: '20' }))).toMatchObject({ opacity: 55, fuzzy: 20 })
+  // Blur 20 is level 5 (spec §9), drawn as 10 px.
+  expect(await backgroundOf(guest)).toMatchObject({ skin: 'color', opacity: '0.55', blur: '10px' })
+  // The theme save sends theme, opacity and fuzzy at once (spec §7).
+  expect(await ok(save({ theme: 1, opacity: 70, fuzzy: 0 }))).toMatchObject({ theme: 1, opacity: 70, fuzzy: 0 })
+  expect(await backgroundOf(guest)).toMatchObject({ opacity: '0.7', blur: '0px' })
+
+  const before = await skinParams()
+  for (const [body, msg] of [
+    [{ type: 'opacity', value: 101 }, OPACITY_MSG],
+    [{ type: 'opacity', value: -1 }, OPACITY_MSG],
+    [{ type: 'opacity', value: 'half' }, OPACITY_MSG],
+    [{ type: 'fuzzy', value: 7 }, FUZZY_MSG],
+    [{ type: 'fuzzy', value: 35 }, FUZZY_MSG],
+    [{ type: 'fuzzy', value: -5 }, FUZZY_MSG],
+    [{ theme: 0, fuzzy: 12 }, FUZZY_MSG],
+    [{ type: 'color', value: '#ffffff' }, SKIN_PARAM_TYPE_MSG],
+    [{}, LAYOUT_EMPTY_MSG],
+  ] as const) {
+    expect((await save(body)).body, JSON.stringify(body)).toMatchObject({ code: 0, msg })
+  }
+  expect(await skinParams()).toEqual(before)
+  // The owner's only: a guest is asked to sign in, another user refused.
+  expect((await post(guest, '/api/skin/save-skin-params', { homepageId: owner.homepageId, type: 'opacity', value: 10 })).status).toBe(403)
+  const stranger = await signUp(baseUrl, '旁人')
+  expect((await post(stranger.client, '/api/skin/save-skin-params', { homepageId: owner.homepageId, type: 'fuzzy', value: 10 })).body.code).not.toBe(1)
+  expect(await skinParams()).toEqual(before)
+  await ok(post(owner.client, '/api/skin/clear-skin', { homepageId: owner.homepageId }))
 })
 
 test('a guest’s background is a cookie only they see; reset clears it', async () => {
