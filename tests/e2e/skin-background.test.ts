@@ -4,9 +4,9 @@ import { gotoReady, hydrated, toast } from './helpers.ts'
 
 /**
  * Skin backgrounds (issue 15 item 1), with JavaScript and without, by keyboard: a guest picks a
- * picture from the drawer's 图片 tab (arrow keys, Enter), moves the blur slider and saves; the
- * server-rendered page carries the background, 80% opacity and the blur on its wrapper; a colour
- * from the 颜色 tab replaces it; axe finds nothing serious on the drawer.
+ * picture from the drawer's 图片 tab (arrow keys, 平铺, Enter), moves the blur slider and saves; the
+ * server-rendered page carries the background, tiled, 80% opacity and the blur on its wrapper; a
+ * colour from the 颜色 tab replaces it; axe finds nothing serious on the drawer.
  */
 
 async function seriousViolations(page: Page) {
@@ -33,6 +33,11 @@ test('a guest picks a picture, a blur and then a colour in the skin drawer by ke
   await page.keyboard.press('Space')
   await page.keyboard.press('ArrowRight')
   await expect(pictures.getByRole('radio').nth(1)).toBeChecked()
+  // 平铺 (spec §3 repeat): the second radio of 显示方式, by arrow key.
+  const repeat = drawer.getByRole('group', { name: '显示方式' })
+  await repeat.getByRole('radio', { name: '铺满' }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(repeat.getByRole('radio', { name: '平铺' })).toBeChecked()
   await drawer.getByRole('button', { name: '使用图片' }).focus()
   await page.keyboard.press('Enter')
   await expect(toast(page).first()).toContainText('设置成功')
@@ -40,6 +45,7 @@ test('a guest picks a picture, a blur and then a colour in the skin drawer by ke
   await expect(page.locator('.homepage')).toHaveAttribute('data-skin', 'image')
   expect(await wrapperVar(page, '--skin-background')).toMatch(/^url\(\/assets\/skin-2-[0-9a-f]{10}\.jpg\)$/)
   expect(await wrapperVar(page, '--skin-opacity')).toBe('0.8')
+  expect([await wrapperVar(page, '--skin-size'), await wrapperVar(page, '--skin-repeat')]).toEqual(['auto', 'repeat'])
 
   // Blur: three steps of 5 is 15 (level 3, 6 px). Without JavaScript the button saves; with it, the released slider.
   await drawer.getByRole('slider', { name: /模糊度/ }).focus()

@@ -28,6 +28,13 @@ async function backgroundOf(client: Client) {
   return { skin: /data-skin="(\w+)"/.exec(wrapper)?.[1] ?? null, background: v('--skin-background'), opacity: v('--skin-opacity'), blur: v('--skin-blur') }
 }
 
+/** How the page draws the picture: its size and repeat custom properties (null where none). */
+async function repeatOf(client: Client) {
+  const html = await (await client.request(`/${code}`)).text()
+  const wrapper = /<div class="homepage[^"]*"[^>]*>/.exec(html)![0]
+  return { size: /--skin-size:([^;"]+)/.exec(wrapper)?.[1] ?? null, repeat: /--skin-repeat:([^;"]+)/.exec(wrapper)?.[1] ?? null }
+}
+
 /** A form of the skin drawer, posted without JavaScript. */
 function drawerForm(client: Client, fields: Record<string, string | number>) {
   const form = Object.fromEntries(Object.entries({ homepageId: owner.homepageId, ...fields }).map(([k, v]) => [k, String(v)]))
@@ -101,6 +108,11 @@ test('the drawer without JavaScript: the source tabs, a category’s pictures, t
   expect(image.match(/name="skin_id"/g)).toHaveLength((await pictures(3)).list.length)
   expect(image).toContain('使用图片')
   for (const label of ['图片', '颜色', '自定义', '透明度', '模糊度', '保存透明度和模糊度']) expect(image).toContain(label)
+  // How the picture fills the page (spec §3 repeat), sent with it: 铺满 checked by default.
+  const pickForm = /<form[^>]*>(?:(?!<\/form>)[\s\S])*name="skin_id"[\s\S]*?<\/form>/.exec(image)![0]
+  expect(pickForm).toMatch(/<legend>显示方式<\/legend>/)
+  expect(pickForm).toMatch(/<input type="radio" name="repeat" checked="" value="cover"\/><span>铺满<\/span>/)
+  expect(pickForm).toMatch(/<input type="radio" name="repeat" value="repeat"\/><span>平铺<\/span>/)
   const fuzzy = /<input[^>]*name="fuzzy"[^>]*>/.exec(image)![0]
   for (const attr of ['type="range"', 'min="0"', 'max="30"', 'step="5"']) expect(fuzzy).toContain(attr)
   expect(/<input[^>]*name="opacity"[^>]*>/.exec(image)![0]).toMatch(/type="range" min="0" max="100" step="1"/)
@@ -133,6 +145,18 @@ test('the owner’s picture, opacity, blur and colour are saved on the homepage 
   // Another picture picked at 100 gets 80 again; the blur stays.
   expect((await drawerForm(owner.client, { intent: 'pick-skin', skin_id: picture.skin_id + 1 })).status).toBe(302)
   expect(await backgroundOf(guest)).toMatchObject({ opacity: '0.8', blur: '14px' })
+
+  // 平铺 (spec §3 repeat) with a picture: drawn at its own size, tiled; a later pick without it keeps it; 铺满 again covers.
+  expect(await repeatOf(guest)).toEqual({ size: 'cover', repeat: 'no-repeat' })
+  expect((await drawerForm(owner.client, { intent: 'pick-skin', skin_id: picture.skin_id, repeat: 'repeat' })).status).toBe(302)
+  expect(await repeatOf(guest)).toEqual({ size: 'auto', repeat: 'repeat' })
+  expect(await skinParams()).toMatchObject({ skin_id: picture.skin_id, repeat: 'repeat' })
+  const drawn = await (await owner.client.request(`/${code}?dialog=skin`)).text()
+  expect(drawn).toMatch(/<input type="radio" name="repeat" checked="" value="repeat"\/>/)
+  expect((await drawerForm(owner.client, { intent: 'pick-skin', skin_id: picture.skin_id + 1 })).status).toBe(302)
+  expect(await repeatOf(guest)).toEqual({ size: 'auto', repeat: 'repeat' })
+  expect((await drawerForm(owner.client, { intent: 'pick-skin', skin_id: picture.skin_id, repeat: 'cover' })).status).toBe(302)
+  expect(await repeatOf(guest)).toEqual({ size: 'cover', repeat: 'no-repeat' })
 
   // A colour: its opacity stays as it was.
   const colour = COLOR_GROUPS[3]!.colors[2]!
@@ -189,6 +213,11 @@ test('a guest’s background is a cookie only they see; reset clears it', async 
   expect(await backgroundOf(guest)).toMatchObject({ skin: 'image', background: `url(${picture.img_url})`, opacity: '0.8' })
   expect((await drawerForm(guest, { intent: 'save-skin-effects', opacity: 40, fuzzy: 5 })).status).toBe(302)
   expect(await backgroundOf(guest)).toMatchObject({ opacity: '0.4', blur: '2px' })
+  // 平铺 is in their cookie too, and only on their page.
+  expect((await drawerForm(guest, { intent: 'pick-skin', skin_id: picture.skin_id, repeat: 'repeat' })).status).toBe(302)
+  expect(await repeatOf(guest)).toEqual({ size: 'auto', repeat: 'repeat' })
+  expect(await backgroundOf(guest)).toMatchObject({ opacity: '0.4', blur: '2px' })
+  expect(await repeatOf(other)).toEqual({ size: null, repeat: null })
   for (const client of [other, owner.client]) expect(await backgroundOf(client)).toMatchObject({ skin: null })
   expect(await skinParams()).toMatchObject({ image: '', opacity: 100 })
 
@@ -291,7 +320,9 @@ test('custom upload without JavaScript: the multipart form goes back to the draw
   expect(done.headers.get('location')).toBe(drawer)
   const page = await (await owner.client.request(drawer)).text()
   expect(page).toContain('上传成功')
-  expect(page).toMatch(/<ul class="skin-history"/)
+  // The uploads are a radio group used with 铺满 or 平铺.
+  expect(page).toMatch(/<fieldset class="skin-pictures skin-history"[^>]*><legend>上传记录<\/legend>/)
+  expect(page).toMatch(/<input type="radio" name="image" value="\/uploads\/[0-9a-f]{32}\.png"/)
   const refused = await upload(owner.client, action, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.svg', 'image/svg+xml')
   expect(refused.status).toBe(302)
   expect(await (await owner.client.request(drawer)).text()).toContain(SKIN_FORMAT_MSG)

@@ -3,7 +3,7 @@ import { Link, useFetcher, useLocation } from 'react-router'
 import { dialogHref } from '#app/components/manage/dialog-href.ts'
 import type { ManageDialogData } from '#app/components/manage/types.ts'
 import { SIGNED_IN_ONLY_MSG } from '#app/utils/errors.ts'
-import { COLOR_GROUPS, FUZZY_MAX, FUZZY_STEP, fuzzyLevel, SKIN_TABS, type SkinBackground } from '#app/schemas/skin-background.ts'
+import { COLOR_GROUPS, FUZZY_MAX, FUZZY_STEP, fuzzyLevel, SKIN_REPEATS, SKIN_TABS, type SkinBackground } from '#app/schemas/skin-background.ts'
 
 type Data = Extract<ManageDialogData, { dialog: 'skin' }>
 
@@ -11,7 +11,8 @@ type Data = Extract<ManageDialogData, { dialog: 'skin' }>
  * The skin drawer's background part (spec §2 Skin panel): three sources as tabs — the library's
  * pictures by category, the 15 colour groups, the viewer's uploads — then opacity and blur, all
  * plain forms posting to the page (dialogs/skin.server.ts; the upload to /api/skin/upload),
- * the same with and without JavaScript. With it, the sliders preview on the page and save when let go.
+ * the same with and without JavaScript. A picture is saved with how it fills the page (铺满 or
+ * 平铺, spec §3 repeat). With JavaScript, the sliders preview on the page and save when let go.
  */
 export function SkinBackgroundPanel({ data, background }: { data: Data; background: SkinBackground }) {
   const location = useLocation()
@@ -37,7 +38,7 @@ export function SkinBackgroundPanel({ data, background }: { data: Data; backgrou
               </Link>
             ))}
           </nav>
-          <pick.Form method="post" className="skin-pick" key={`image:${data.cid}:${background.skin_id}`}>
+          <pick.Form method="post" className="skin-pick" key={`image:${data.cid}:${background.skin_id}:${background.repeat}`}>
             <input type="hidden" name="intent" value="pick-skin" />
             {hid}
             <fieldset className="skin-pictures">
@@ -50,6 +51,7 @@ export function SkinBackgroundPanel({ data, background }: { data: Data; backgrou
                 </label>
               ))}
             </fieldset>
+            <RepeatField value={background.repeat} />
             <button type="submit" className="button button-primary" disabled={pick.state !== 'idle'}>
               使用图片
             </button>
@@ -87,7 +89,26 @@ export function SkinBackgroundPanel({ data, background }: { data: Data; backgrou
   )
 }
 
-/** The viewer's uploads (history with use and delete) and the upload form (multipart, no JavaScript needed). */
+/** How a picture fills the page (spec §3 Skin repeat: cover or repeat), sent with the picture picked. */
+function RepeatField({ value }: { value: SkinBackground['repeat'] }) {
+  return (
+    <fieldset className="skin-repeat">
+      <legend>显示方式</legend>
+      {SKIN_REPEATS.map((r) => (
+        <label key={r.value} className="skin-choice">
+          <input type="radio" name="repeat" value={r.value} defaultChecked={value === r.value} />
+          <span>{r.name}</span>
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
+/**
+ * The viewer's uploads and the upload form (multipart, no JavaScript needed). The uploads are a
+ * radio group like the library's pictures, used with 铺满 or 平铺; each one's 删除 button belongs
+ * to a one-click form of its own (the `form` attribute: forms do not nest).
+ */
 function CustomTab({ data, background, here }: { data: Data; background: SkinBackground; here: string }) {
   const use = useFetcher()
   const remove = useFetcher()
@@ -101,28 +122,39 @@ function CustomTab({ data, background, here }: { data: Data; background: SkinBac
         </button>
       </form>
       {data.history.length ? (
-        <ul className="skin-history" aria-label="上传记录">
-          {data.history.map((h, i) => (
-            <li key={h.id}>
-              <img src={h.url} alt={`上传的图片 ${i + 1}`} width={503} height={198} loading="lazy" />
-              <use.Form method="post">
-                <input type="hidden" name="intent" value="pick-skin" />
-                <input type="hidden" name="homepageId" value={data.homepageId} />
-                <input type="hidden" name="image" value={h.key} />
-                <button type="submit" className="button" aria-pressed={background.type === 'custom' && background.image === h.key}>
-                  使用
-                </button>
-              </use.Form>
-              <remove.Form method="post">
+        <>
+          <use.Form method="post" className="skin-pick" key={`custom:${background.image}:${background.repeat}`}>
+            <input type="hidden" name="intent" value="pick-skin" />
+            <input type="hidden" name="homepageId" value={data.homepageId} />
+            <fieldset className="skin-pictures skin-history">
+              <legend>上传记录</legend>
+              {data.history.map((h, i) => (
+                <div key={h.id} className="skin-history-item">
+                  <label className="skin-picture">
+                    <input type="radio" name="image" value={h.key} defaultChecked={background.type === 'custom' && background.image === h.key} />
+                    <img src={h.url} alt={`上传的图片 ${i + 1}`} width={503} height={198} loading="lazy" />
+                  </label>
+                  <button type="submit" form={`skin-delete-${h.id}`} className="button button-small" aria-label={`删除上传的图片 ${i + 1}`} disabled={remove.state !== 'idle'}>
+                    删除
+                  </button>
+                </div>
+              ))}
+            </fieldset>
+            <RepeatField value={background.repeat} />
+            <button type="submit" className="button button-primary" disabled={use.state !== 'idle'}>
+              使用图片
+            </button>
+          </use.Form>
+          {/* The 删除 buttons' forms: nothing to show of their own. */}
+          <div hidden>
+            {data.history.map((h) => (
+              <remove.Form key={h.id} id={`skin-delete-${h.id}`} method="post">
                 <input type="hidden" name="intent" value="delete-skin-history" />
                 <input type="hidden" name="id" value={h.id} />
-                <button type="submit" className="button" aria-label={`删除上传的图片 ${i + 1}`}>
-                  删除
-                </button>
               </remove.Form>
-            </li>
-          ))}
-        </ul>
+            ))}
+          </div>
+        </>
       ) : (
         <p className="field-hint">还没有上传过图片。</p>
       )}
