@@ -37,6 +37,8 @@ export const PICTURE_OPACITY = 80
 /** Spec §9: blur 0–30 in steps of 5. */
 export const FUZZY_STEP = 5
 export const FUZZY_MAX = 30
+/** Spec §4, §9: a new blur shows as loading for 1.5 s (with JavaScript, while the page draws it). */
+export const BLUR_LOADING_MS = 1500
 /** Spec §3 Skin repeat: how a picture fills the page — cover (铺满) or tiled at its own size (平铺). */
 export const SKIN_REPEATS = [
   { value: 'cover', name: '铺满' },

@@ -6,7 +6,8 @@ import { gotoReady, hydrated, toast } from './helpers.ts'
  * Skin backgrounds (issue 15 item 1), with JavaScript and without, by keyboard: a guest picks a
  * picture from the drawer's 图片 tab (arrow keys, 平铺, Enter), moves the blur slider and saves; the
  * server-rendered page carries the background, tiled, 80% opacity and the blur on its wrapper; a
- * colour from the 颜色 tab replaces it; axe finds nothing serious on the drawer.
+ * colour from the 颜色 tab replaces it; axe finds nothing serious on the drawer. With JavaScript a
+ * new blur shows as loading for 1.5 s and focus stays on the slider through its save.
  */
 
 async function seriousViolations(page: Page) {
@@ -52,12 +53,20 @@ test('a guest picks a picture, a blur and then a colour in the skin drawer by ke
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight')
   await expect(drawer.getByRole('slider', { name: /模糊度/ })).toHaveValue('15')
   if (javaScriptEnabled) {
-    // The page previews while it moves, and the change saves.
+    // The page previews while it moves and shows the blur loading (spec §4, §9: 1.5 s), then the change saves.
     expect(await wrapperVar(page, '--skin-blur')).toBe('6px')
+    await expect(page.locator('.homepage')).toHaveAttribute('aria-busy', 'true')
+    await expect(drawer.getByText('加载中…')).toBeVisible()
     await expect(toast(page).first()).toContainText('设置成功')
+    await expect(page.locator('.homepage')).not.toHaveAttribute('aria-busy', 'true', { timeout: 3000 })
+    await expect(drawer.getByText('加载中…')).toHaveCount(0)
+    // Saved without remounting the form: the keyboard is still on the slider.
+    await expect(drawer.getByRole('slider', { name: /模糊度/ })).toBeFocused()
   } else {
     await drawer.getByRole('button', { name: '保存透明度和模糊度' }).focus()
     await page.keyboard.press('Enter')
+    // The save's page first (going on at once would abort its navigation).
+    await expect(toast(page).first()).toContainText('设置成功')
   }
   await gotoReady(page, '/?dialog=skin&tab=color', javaScriptEnabled)
   expect(await wrapperVar(page, '--skin-blur')).toBe('6px')

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useFetcher, useLocation } from 'react-router'
 import { dialogHref } from '#app/components/manage/dialog-href.ts'
+import { RangeField, useReleaseSave } from '#app/components/manage/range-field.tsx'
 import type { ManageDialogData } from '#app/components/manage/types.ts'
 import { SIGNED_IN_ONLY_MSG } from '#app/utils/errors.ts'
-import { COLOR_GROUPS, FUZZY_MAX, FUZZY_STEP, fuzzyLevel, SKIN_REPEATS, SKIN_TABS, type SkinBackground } from '#app/schemas/skin-background.ts'
+import { BLUR_LOADING_MS, COLOR_GROUPS, FUZZY_MAX, FUZZY_STEP, fuzzyLevel, SKIN_REPEATS, SKIN_TABS, type SkinBackground } from '#app/schemas/skin-background.ts'
 
 type Data = Extract<ManageDialogData, { dialog: 'skin' }>
 
@@ -162,71 +163,86 @@ function CustomTab({ data, background, here }: { data: Data; background: SkinBac
   )
 }
 
+/** The page wrapper whose background the drawer previews (homepage/layout.css draws it). */
+const pageWrapper = () => document.querySelector<HTMLElement>('.homepage')
+
 /** Sets the page's background custom properties while a slider moves (the page's own values come back with the next render). */
 function preview(name: 'opacity' | 'fuzzy', value: number) {
-  const page = document.querySelector<HTMLElement>('.homepage')
+  const page = pageWrapper()
   if (!page) return
   if (name === 'opacity') page.style.setProperty('--skin-opacity', String(value / 100))
   else page.style.setProperty('--skin-blur', `${fuzzyLevel(value) * 2}px`)
 }
 
-/** Opacity 0–100 and blur 0–30 in steps of 5 (spec §9): a button without JavaScript; with it, saved when a slider is let go. */
+/**
+ * Spec §4, §9: a new blur shows as loading for 1.5 s — the page wrapper is aria-busy and the drawer
+ * says 加载中… (a polite live region). JavaScript only: without it the blur is saved with the button.
+ */
+function useBlurLoading() {
+  const [loading, setLoading] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const done = useCallback(() => {
+    setLoading(false)
+    pageWrapper()?.removeAttribute('aria-busy')
+  }, [])
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current)
+      pageWrapper()?.removeAttribute('aria-busy')
+    },
+    [],
+  )
+  const start = useCallback(() => {
+    clearTimeout(timer.current)
+    setLoading(true)
+    pageWrapper()?.setAttribute('aria-busy', 'true')
+    timer.current = setTimeout(done, BLUR_LOADING_MS)
+  }, [done])
+  return { loading, start }
+}
+
+/**
+ * Opacity 0–100 and blur 0–30 in steps of 5 (spec §9): a button without JavaScript; with it, saved
+ * when a slider is let go (RangeField). Not remounted by a save: focus stays on the slider.
+ */
 function Effects({ data, background }: { data: Data; background: SkinBackground }) {
   const fetcher = useFetcher()
-  const form = useRef<HTMLFormElement>(null)
-  const save = () => {
-    if (form.current) void fetcher.submit(form.current, { method: 'post', preventScrollReset: true })
-  }
+  const { schedule, cancel } = useReleaseSave((el) => void fetcher.submit(el, { method: 'post', preventScrollReset: true }))
+  const blur = useBlurLoading()
   return (
-    <fetcher.Form ref={form} method="post" className="skin-effects" key={`fx:${background.opacity}:${background.fuzzy}`}>
+    <fetcher.Form method="post" className="skin-effects" preventScrollReset onSubmit={cancel}>
       <input type="hidden" name="intent" value="save-skin-effects" />
       <input type="hidden" name="homepageId" value={data.homepageId} />
-      <Range name="opacity" label="透明度" min={0} max={100} step={1} value={background.opacity} onRelease={save} />
-      <Range name="fuzzy" label="模糊度" min={0} max={FUZZY_MAX} step={FUZZY_STEP} value={background.fuzzy} onRelease={save} />
+      <RangeField
+        id="skin-opacity"
+        name="opacity"
+        label="透明度"
+        min={0}
+        max={100}
+        value={background.opacity}
+        preview={(v) => preview('opacity', Number(v))}
+        onRelease={schedule}
+      />
+      <RangeField
+        id="skin-fuzzy"
+        name="fuzzy"
+        label="模糊度"
+        min={0}
+        max={FUZZY_MAX}
+        step={FUZZY_STEP}
+        value={background.fuzzy}
+        preview={(v) => {
+          preview('fuzzy', Number(v))
+          blur.start()
+        }}
+        onRelease={schedule}
+      />
+      <p className="skin-loading" aria-live="polite">
+        {blur.loading ? '加载中…' : ''}
+      </p>
       <button type="submit" className="button" disabled={fetcher.state !== 'idle'}>
         保存透明度和模糊度
       </button>
     </fetcher.Form>
-  )
-}
-
-function Range({ name, label, min, max, step, value, onRelease }: { name: 'opacity' | 'fuzzy'; label: string; min: number; max: number; step: number; value: number; onRelease: () => void }) {
-  const [shown, setShown] = useState(value)
-  const input = useRef<HTMLInputElement>(null)
-  const release = useRef(onRelease)
-  release.current = onRelease
-  // The native change event comes when the slider is let go (React's onChange fires while it moves).
-  useEffect(() => {
-    const slider = input.current!
-    const released = () => release.current()
-    slider.addEventListener('change', released)
-    return () => slider.removeEventListener('change', released)
-  }, [])
-  const id = `skin-${name}`
-  return (
-    <div className="skin-range">
-      <label htmlFor={id}>
-        {label}（{min}–{max}）
-      </label>
-      <input
-        ref={input}
-        id={id}
-        type="range"
-        name={name}
-        min={min}
-        max={max}
-        step={step}
-        defaultValue={value}
-        onInput={(e) => {
-          const v = Number(e.currentTarget.value)
-          setShown(v)
-          preview(name, v)
-        }}
-      />
-      {/* The value beside it (the slider itself tells screen readers). */}
-      <span className="skin-range-value" aria-hidden="true">
-        {shown}
-      </span>
-    </div>
   )
 }
