@@ -100,3 +100,20 @@ test('a guest picks a picture, a blur and then a colour in the skin drawer by ke
     if (target !== page) await target.context().close()
   }
 })
+
+test('a refused pick shows its message beside the form, in role alert, with JavaScript (fetcher) @js-only', async ({ page, javaScriptEnabled }) => {
+  await gotoReady(page, '/?dialog=skin&tab=color', javaScriptEnabled)
+  const drawer = page.getByRole('dialog', { name: '皮肤' })
+  await expect(drawer).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  // A colour the list does not offer (as a tampered page would send it).
+  await page.evaluate(() => {
+    const radio = document.querySelector<HTMLInputElement>('.skin-colors input[name="color"]')!
+    radio.value = '#123457'
+    radio.checked = true
+  })
+  await drawer.getByRole('button', { name: '使用颜色' }).click()
+  await expect(drawer.getByRole('alert')).toHaveText('请选择列表中的颜色')
+  // Shown again in place: the drawer is still open, nothing was saved.
+  await expect(drawer.getByRole('button', { name: '使用颜色' })).toBeEnabled()
+})

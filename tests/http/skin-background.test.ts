@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { beforeAll, expect, inject, test } from 'vitest'
-import { LAYOUT_EMPTY_MSG } from '#app/schemas/layout.ts'
-import { SKIN_PARAM_TYPE_MSG } from '#app/schemas/skin.ts'
+import { LAYOUT_EMPTY_MSG, LAYOUT_VALUE_MSG } from '#app/schemas/layout.ts'
+import { SKIN_PARAM_TYPE_MSG, THEME_VALUE_MSG } from '#app/schemas/skin.ts'
 import { COLOR_GROUPS, COLOR_MSG, CUSTOM_MSG, FUZZY_MSG, OPACITY_MSG, PICTURE_MSG } from '#app/schemas/skin-background.ts'
 import { SKIN_FORMAT_MSG } from '#app/uploads/image.server.ts'
 import { SIGNED_IN_ONLY_MSG } from '#app/utils/errors.ts'
@@ -33,6 +33,12 @@ async function repeatOf(client: Client) {
   const html = await (await client.request(`/${code}`)).text()
   const wrapper = /<div class="homepage[^"]*"[^>]*>/.exec(html)![0]
   return { size: /--skin-size:([^;"]+)/.exec(wrapper)?.[1] ?? null, repeat: /--skin-repeat:([^;"]+)/.exec(wrapper)?.[1] ?? null }
+}
+
+/** The messages a page shows in role="alert" elements (what a screen reader reads out), markup stripped. */
+function alertsOf(html: string) {
+  const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+  return [...markup.matchAll(/<(p|div)\b[^>]*\brole="alert"[^>]*>([\s\S]*?)<\/\1>/g)].map((m) => m[2]!.replace(/<[^>]+>/g, '').trim())
 }
 
 /** A form of the skin drawer, posted without JavaScript. */
@@ -240,7 +246,8 @@ test('refusals: a colour, picture, opacity or blur not offered, or someone else�
   for (const [fields, msg] of cases) {
     const page = await drawerForm(owner.client, { intent: 'pick-skin', ...fields })
     expect(page.status, JSON.stringify(fields)).toBe(400)
-    expect(await page.text()).toContain(msg)
+    // Beside the form, read out (role alert): not only in the page's data.
+    expect(alertsOf(await page.text()), JSON.stringify(fields)).toEqual([msg])
     const api = await post(owner.client, '/api/skin/save', { homepageId: owner.homepageId, ...fields })
     expect(api.body, JSON.stringify(fields)).toMatchObject({ code: 0, msg })
   }
@@ -251,11 +258,25 @@ test('refusals: a colour, picture, opacity or blur not offered, or someone else�
   ] as const) {
     const page = await drawerForm(owner.client, { intent: 'save-skin-effects', ...fields })
     expect(page.status).toBe(400)
-    expect(await page.text()).toContain(msg)
+    const html = await page.text()
+    expect(alertsOf(html)).toEqual([msg])
+    // Beside its slider: the slider names it.
+    const name = msg === OPACITY_MSG ? 'opacity' : 'fuzzy'
+    expect(html).toMatch(new RegExp(`<input[^>]*name="${name}"[^>]*aria-invalid="true"[^>]*aria-describedby="skin-${name}-error"|<input[^>]*aria-invalid="true"[^>]*aria-describedby="skin-${name}-error"[^>]*name="${name}"`))
   }
-  // A guest's refused pick sets no cookie.
+  // The theme colour and the theme, refused the same way.
+  const colour = await drawerForm(owner.client, { intent: 'save-theme-color', themeColorId: 17 })
+  expect(colour.status).toBe(400)
+  expect(alertsOf(await colour.text())).toEqual([LAYOUT_VALUE_MSG])
+  const theme = await drawerForm(owner.client, { intent: 'save-theme', theme: 7 })
+  expect(theme.status).toBe(400)
+  expect(alertsOf(await theme.text())).toEqual([THEME_VALUE_MSG])
+  // A guest's refused pick sets no cookie; an upload is for signed-in users (此功能登录后可用, beside the form).
   const guest = createClient(baseUrl)
   expect((await drawerForm(guest, { intent: 'pick-skin', color: '#000001' })).status).toBe(400)
+  const custom = await drawerForm(guest, { intent: 'pick-skin', image: '/uploads/0123456789abcdef0123456789abcdef.jpg' })
+  expect(custom.status).toBe(400)
+  expect(alertsOf(await custom.text())).toEqual([SIGNED_IN_ONLY_MSG])
   expect(guest.jar.has('qy_skin')).toBe(false)
   expect(await skinParams()).toEqual(before)
   // /api/skin/save is the owner's: a guest is asked to sign in, another user refused.

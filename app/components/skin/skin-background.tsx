@@ -1,12 +1,24 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Link, useFetcher, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { dialogHref } from '#app/components/manage/dialog-href.ts'
 import { RangeField, useReleaseSave } from '#app/components/manage/range-field.tsx'
 import type { ManageDialogData } from '#app/components/manage/types.ts'
+import {
+  BLUR_LOADING_MS,
+  COLOR_GROUPS,
+  FUZZY_MAX,
+  FUZZY_STEP,
+  fuzzyLevel,
+  SKIN_REPEATS,
+  SKIN_TABS,
+  type SkinBackground,
+} from '#app/schemas/skin-background.ts'
 import { SIGNED_IN_ONLY_MSG } from '#app/utils/errors.ts'
-import { BLUR_LOADING_MS, COLOR_GROUPS, FUZZY_MAX, FUZZY_STEP, fuzzyLevel, SKIN_REPEATS, SKIN_TABS, type SkinBackground } from '#app/schemas/skin-background.ts'
+import { SkinError, useSkinForm } from './skin-form.tsx'
 
 type Data = Extract<ManageDialogData, { dialog: 'skin' }>
+type Reply = SubmissionResult<string[]> | null | undefined
 
 /**
  * The skin drawer's background part (spec §2 Skin panel): three sources as tabs — the library's
@@ -15,10 +27,12 @@ type Data = Extract<ManageDialogData, { dialog: 'skin' }>
  * the same with and without JavaScript. A picture is saved with how it fills the page (铺满 or
  * 平铺, spec §3 repeat). With JavaScript, the sliders preview on the page and save when let go.
  */
-export function SkinBackgroundPanel({ data, background }: { data: Data; background: SkinBackground }) {
+export function SkinBackgroundPanel({ data, background, lastResult }: { data: Data; background: SkinBackground; lastResult: Reply }) {
   const location = useLocation()
   const here = `${location.pathname}${location.search}`
-  const pick = useFetcher()
+  const pick = useSkinForm('pick-skin', lastResult)
+  // A pick's refusal, whichever field it names, under the tab shown (the no-JavaScript page comes back to the address it was posted from).
+  const pickError = pick.error('skin_id', 'image', 'color', 'repeat', 'opacity', 'fuzzy', '')
   const hid = <input type="hidden" name="homepageId" value={data.homepageId} />
   return (
     <section className="skin-section skin-background" aria-labelledby="skin-bg-title">
@@ -39,10 +53,10 @@ export function SkinBackgroundPanel({ data, background }: { data: Data; backgrou
               </Link>
             ))}
           </nav>
-          <pick.Form method="post" className="skin-pick" key={`image:${data.cid}:${background.skin_id}:${background.repeat}`}>
+          <pick.fetcher.Form method="post" className="skin-pick" key={`image:${data.cid}:${background.skin_id}:${background.repeat}`}>
             <input type="hidden" name="intent" value="pick-skin" />
             {hid}
-            <fieldset className="skin-pictures">
+            <fieldset className="skin-pictures" aria-describedby={pickError ? 'skin-pick-error' : undefined}>
               <legend>{data.categories.find((c) => c.cate_id === data.cid)?.name}</legend>
               {data.pictures.map((p) => (
                 <label key={p.skin_id} className="skin-picture">
@@ -53,13 +67,14 @@ export function SkinBackgroundPanel({ data, background }: { data: Data; backgrou
               ))}
             </fieldset>
             <RepeatField value={background.repeat} />
-            <button type="submit" className="button button-primary" disabled={pick.state !== 'idle'}>
+            <SkinError id="skin-pick-error" message={pickError} />
+            <button type="submit" className="button button-primary" disabled={pick.busy}>
               使用图片
             </button>
-          </pick.Form>
+          </pick.fetcher.Form>
         </>
       ) : data.tab === 'color' ? (
-        <pick.Form method="post" className="skin-pick" key={`color:${background.color}`}>
+        <pick.fetcher.Form method="post" className="skin-pick" key={`color:${background.color}`}>
           <input type="hidden" name="intent" value="pick-skin" />
           {hid}
           {COLOR_GROUPS.map((g) => (
@@ -74,18 +89,19 @@ export function SkinBackgroundPanel({ data, background }: { data: Data; backgrou
               ))}
             </fieldset>
           ))}
-          <button type="submit" className="button button-primary" disabled={pick.state !== 'idle'}>
+          <SkinError id="skin-pick-error" message={pickError} />
+          <button type="submit" className="button button-primary" disabled={pick.busy}>
             使用颜色
           </button>
-        </pick.Form>
+        </pick.fetcher.Form>
       ) : data.signIn === null ? (
-        <CustomTab data={data} background={background} here={here} />
+        <CustomTab data={data} background={background} here={here} pick={pick} error={pickError} />
       ) : (
         <p className="field-hint">
           {SIGNED_IN_ONLY_MSG}。<a href={data.signIn}>登录</a>
         </p>
       )}
-      <Effects data={data} background={background} />
+      <Effects data={data} background={background} lastResult={lastResult} />
     </section>
   )
 }
@@ -110,9 +126,20 @@ function RepeatField({ value }: { value: SkinBackground['repeat'] }) {
  * radio group like the library's pictures, used with 铺满 or 平铺; each one's 删除 button belongs
  * to a one-click form of its own (the `form` attribute: forms do not nest).
  */
-function CustomTab({ data, background, here }: { data: Data; background: SkinBackground; here: string }) {
-  const use = useFetcher()
-  const remove = useFetcher()
+function CustomTab({
+  data,
+  background,
+  here,
+  pick,
+  error,
+}: {
+  data: Data
+  background: SkinBackground
+  here: string
+  pick: ReturnType<typeof useSkinForm>
+  error: string | undefined
+}) {
+  const remove = useSkinForm('delete-skin-history', null)
   return (
     <div className="skin-custom">
       <form method="post" action={`/api/skin/upload?redirectTo=${encodeURIComponent(here)}`} encType="multipart/form-data" className="skin-upload">
@@ -124,10 +151,10 @@ function CustomTab({ data, background, here }: { data: Data; background: SkinBac
       </form>
       {data.history.length ? (
         <>
-          <use.Form method="post" className="skin-pick" key={`custom:${background.image}:${background.repeat}`}>
+          <pick.fetcher.Form method="post" className="skin-pick" key={`custom:${background.image}:${background.repeat}`}>
             <input type="hidden" name="intent" value="pick-skin" />
             <input type="hidden" name="homepageId" value={data.homepageId} />
-            <fieldset className="skin-pictures skin-history">
+            <fieldset className="skin-pictures skin-history" aria-describedby={error ? 'skin-pick-error' : undefined}>
               <legend>上传记录</legend>
               {data.history.map((h, i) => (
                 <div key={h.id} className="skin-history-item">
@@ -135,24 +162,25 @@ function CustomTab({ data, background, here }: { data: Data; background: SkinBac
                     <input type="radio" name="image" value={h.key} defaultChecked={background.type === 'custom' && background.image === h.key} />
                     <img src={h.url} alt={`上传的图片 ${i + 1}`} width={503} height={198} loading="lazy" />
                   </label>
-                  <button type="submit" form={`skin-delete-${h.id}`} className="button button-small" aria-label={`删除上传的图片 ${i + 1}`} disabled={remove.state !== 'idle'}>
+                  <button type="submit" form={`skin-delete-${h.id}`} className="button button-small" aria-label={`删除上传的图片 ${i + 1}`} disabled={remove.busy}>
                     删除
                   </button>
                 </div>
               ))}
             </fieldset>
             <RepeatField value={background.repeat} />
-            <button type="submit" className="button button-primary" disabled={use.state !== 'idle'}>
+            <SkinError id="skin-pick-error" message={error} />
+            <button type="submit" className="button button-primary" disabled={pick.busy}>
               使用图片
             </button>
-          </use.Form>
+          </pick.fetcher.Form>
           {/* The 删除 buttons' forms: nothing to show of their own. */}
           <div hidden>
             {data.history.map((h) => (
-              <remove.Form key={h.id} id={`skin-delete-${h.id}`} method="post">
+              <remove.fetcher.Form key={h.id} id={`skin-delete-${h.id}`} method="post">
                 <input type="hidden" name="intent" value="delete-skin-history" />
                 <input type="hidden" name="id" value={h.id} />
-              </remove.Form>
+              </remove.fetcher.Form>
             ))}
           </div>
         </>
@@ -205,12 +233,12 @@ function useBlurLoading() {
  * Opacity 0–100 and blur 0–30 in steps of 5 (spec §9): a button without JavaScript; with it, saved
  * when a slider is let go (RangeField). Not remounted by a save: focus stays on the slider.
  */
-function Effects({ data, background }: { data: Data; background: SkinBackground }) {
-  const fetcher = useFetcher()
-  const { schedule, cancel } = useReleaseSave((el) => void fetcher.submit(el, { method: 'post', preventScrollReset: true }))
+function Effects({ data, background, lastResult }: { data: Data; background: SkinBackground; lastResult: Reply }) {
+  const form = useSkinForm('save-skin-effects', lastResult)
+  const { schedule, cancel } = useReleaseSave((el) => void form.fetcher.submit(el, { method: 'post', preventScrollReset: true }))
   const blur = useBlurLoading()
   return (
-    <fetcher.Form method="post" className="skin-effects" preventScrollReset onSubmit={cancel}>
+    <form.fetcher.Form method="post" className="skin-effects" preventScrollReset onSubmit={cancel}>
       <input type="hidden" name="intent" value="save-skin-effects" />
       <input type="hidden" name="homepageId" value={data.homepageId} />
       <RangeField
@@ -220,6 +248,7 @@ function Effects({ data, background }: { data: Data; background: SkinBackground 
         min={0}
         max={100}
         value={background.opacity}
+        error={form.error('opacity')}
         preview={(v) => preview('opacity', Number(v))}
         onRelease={schedule}
       />
@@ -231,6 +260,7 @@ function Effects({ data, background }: { data: Data; background: SkinBackground 
         max={FUZZY_MAX}
         step={FUZZY_STEP}
         value={background.fuzzy}
+        error={form.error('fuzzy')}
         preview={(v) => {
           preview('fuzzy', Number(v))
           blur.start()
@@ -240,9 +270,10 @@ function Effects({ data, background }: { data: Data; background: SkinBackground 
       <p className="skin-loading" aria-live="polite">
         {blur.loading ? '加载中…' : ''}
       </p>
-      <button type="submit" className="button" disabled={fetcher.state !== 'idle'}>
+      <SkinError id="skin-effects-error" message={form.error('')} />
+      <button type="submit" className="button" disabled={form.busy}>
         保存透明度和模糊度
       </button>
-    </fetcher.Form>
+    </form.fetcher.Form>
   )
 }
