@@ -43,12 +43,12 @@ export async function readInput(request: Request): Promise<Record<string, unknow
 export function defineApi<S extends z.ZodType>(
   schema: S,
   handler: (input: z.infer<S>, ctx: ApiContext) => Promise<unknown>,
-  { auth = false }: { auth?: boolean } = {},
+  { auth = false, signInMsg }: { auth?: boolean; /** What a guest is told (403) where `auth` refuses them; 请先登录 by default. */ signInMsg?: string } = {},
 ) {
   return async ({ request, context }: Args): Promise<Response> => {
     try {
       const user = context.get(userContext)
-      if (auth && !user) throw new NotSignedInError()
+      if (auth && !user) throw new NotSignedInError(signInMsg)
       const parsed = schema.safeParse(await readInput(request.clone()))
       if (!parsed.success) return apiFail(firstIssue(parsed.error))
       const result = await handler(parsed.data, { ...context.get(appContext), user, request })

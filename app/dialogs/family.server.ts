@@ -180,6 +180,11 @@ export function formEdge<U extends User | null = User>(
   }
 }
 
+/** A refusal as Conform's reply shows it: beside its field when it names one, else the form's own. */
+function replyErrors(error: DomainError) {
+  return error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }
+}
+
 /** What a service call answers: the success message, maybe with where to go. */
 type Answer = string | { msg: string; to?: string } | void
 
@@ -208,8 +213,7 @@ export function formIntent<S extends z.ZodType>(options: {
       } catch (error) {
         if (error instanceof NotSignedInError) return redirect(loginHref(edge.page))
         if (!(error instanceof DomainError)) throw error
-        const errors = error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }
-        return showFormAgain(edge.formDialog, submission.reply(errors))
+        return showFormAgain(edge.formDialog, submission.reply(replyErrors(error)))
       }
       const { msg, to } = typeof answer === 'object' ? answer : { msg: answer || SAVED_MSG, to: undefined }
       return edge.done(msg, to ?? options.next?.(value, edge) ?? edge.back)
@@ -259,7 +263,7 @@ export function viewerIntent<S extends z.ZodType>(options: {
         return redirectWithToast(edge.stay, { type: 'success', msg }, headers)
       } catch (error) {
         if (!(error instanceof DomainError)) throw error
-        return showFormAgain(edge.formDialog, submission.reply({ formErrors: [error.message] }))
+        return showFormAgain(edge.formDialog, submission.reply(replyErrors(error)))
       }
     },
   }

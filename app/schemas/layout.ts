@@ -11,51 +11,13 @@ const switchValue = z.preprocess((v) => {
   return v
 }, z.boolean({ error: LAYOUT_VALUE_MSG }))
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: LAYOUT_VALUE_MSG })
+/** The values of an option list (the drawer's radios), for oneOf. */
+const valuesOf = <T extends readonly { value: string }[]>(options: T) => options.map((o) => o.value) as [T[number]['value'], ...T[number]['value'][]]
 const whole = (min: number, max: number) =>
   z.coerce.number({ error: LAYOUT_VALUE_MSG }).int(LAYOUT_VALUE_MSG).min(min, LAYOUT_VALUE_MSG).max(max, LAYOUT_VALUE_MSG)
-const word = z.string().trim().regex(/^[a-z][a-z0-9-]{0,19}$/, LAYOUT_VALUE_MSG)
 /** A colour as #rgb or #rrggbb (the card border and background colours). */
 const colour = z.string().trim().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, LAYOUT_VALUE_MSG)
 
-/**
- * The layout config fields a homepage's owner may change (spec §3 Layout config, §9 ranges), each
- * with its own rule. Only these keys reach the database: anything else in a body is ignored.
- */
-export const LAYOUT_FIELDS = {
-  mode: oneOf(['default', 'focus', 'screen', 'simple']),
-  engineVisible: switchValue,
-  websiteVisible: switchValue,
-  websitePrivacy: switchValue,
-  websiteRememberCid: switchValue,
-  websiteBookmarkStyle: word,
-  websiteBookmarkColumn: whole(1, 12),
-  moduleRememberTab: switchValue,
-  bookmarkOpenNewTab: switchValue,
-  bookmarkChildBadge: switchValue,
-  bookmarkFolderBadge: switchValue,
-  sidebarPosition: oneOf(['left', 'right', 'none']),
-  anchorPosition: oneOf(['left', 'right', 'top', 'none']),
-  rootFontSize: whole(14, 19),
-  cardBorderWidth: whole(0, 2),
-  cardBorderColor: colour,
-  cardBgColor: colour,
-  engineBgSize: word,
-  screenSliderWidth: whole(0, 100),
-  bannerMode: oneOf(['default', 'search']),
-  backgroundArea: oneOf(['engine', 'full']),
-  navigationDisplay: oneOf(['fixed', 'opacity']),
-  themeColorId: whole(0, 16),
-  maxColumnHeight: whole(1, 20),
-} as const
-export type LayoutField = keyof typeof LAYOUT_FIELDS
-
-/** Spec §4: layout modes; simple is for signed-in users only (SIMPLE_MODE_MSG in guest-config.ts). */
-export const LAYOUT_MODES = [
-  { value: 'default', name: '默认' },
-  { value: 'focus', name: '专注' },
-  { value: 'screen', name: '全屏' },
-  { value: 'simple', name: '简约' },
-] as const
 /** The page's own bookmark styles (websiteBookmarkStyle); a category's card config may override it. */
 export const BOOKMARK_STYLES = [
   { value: 'default', name: '默认' },
@@ -69,6 +31,46 @@ export const ENGINE_BG_SIZES = [
   { value: 'large', name: '大' },
 ] as const
 
+/**
+ * The layout config fields a homepage's owner may change (spec §3 Layout config, §9 ranges), each
+ * with its own rule. Only these keys reach the database: anything else in a body is ignored.
+ */
+export const LAYOUT_FIELDS = {
+  mode: oneOf(['default', 'focus', 'screen', 'simple']),
+  engineVisible: switchValue,
+  websiteVisible: switchValue,
+  websitePrivacy: switchValue,
+  websiteRememberCid: switchValue,
+  websiteBookmarkStyle: oneOf(valuesOf(BOOKMARK_STYLES)),
+  websiteBookmarkColumn: whole(1, 12),
+  moduleRememberTab: switchValue,
+  bookmarkOpenNewTab: switchValue,
+  bookmarkChildBadge: switchValue,
+  bookmarkFolderBadge: switchValue,
+  sidebarPosition: oneOf(['left', 'right', 'none']),
+  anchorPosition: oneOf(['left', 'right', 'top', 'none']),
+  rootFontSize: whole(14, 19),
+  cardBorderWidth: whole(0, 2),
+  cardBorderColor: colour,
+  cardBgColor: colour,
+  engineBgSize: oneOf(valuesOf(ENGINE_BG_SIZES)),
+  screenSliderWidth: whole(0, 100),
+  bannerMode: oneOf(['default', 'search']),
+  backgroundArea: oneOf(['engine', 'full']),
+  navigationDisplay: oneOf(['fixed', 'opacity']),
+  /** One of the 17 preset theme colours (spec §9; THEME_COLORS in skin.ts): the one rule for the layout drawer, set-config and the skin drawer. */
+  themeColorId: whole(0, 16),
+  maxColumnHeight: whole(1, 20),
+} as const
+export type LayoutField = keyof typeof LAYOUT_FIELDS
+
+/** Spec §4: layout modes; simple is for signed-in users only (SIMPLE_MODE_MSG in guest-config.ts). */
+export const LAYOUT_MODES = [
+  { value: 'default', name: '默认' },
+  { value: 'focus', name: '专注' },
+  { value: 'screen', name: '全屏' },
+  { value: 'simple', name: '简约' },
+] as const
 /**
  * Spec §4, §9: the page width of this device (a cookie, 365 days), whoever is signed in; the
  * widths are the page's max-width.

@@ -37,6 +37,13 @@ export const PICTURE_OPACITY = 80
 /** Spec §9: blur 0–30 in steps of 5. */
 export const FUZZY_STEP = 5
 export const FUZZY_MAX = 30
+/** Spec §4, §9: a new blur shows as loading for 1.5 s (with JavaScript, while the page draws it). */
+export const BLUR_LOADING_MS = 1500
+/** Spec §3 Skin repeat: how a picture fills the page — cover (铺满) or tiled at its own size (平铺). */
+export const SKIN_REPEATS = [
+  { value: 'cover', name: '铺满' },
+  { value: 'repeat', name: '平铺' },
+] as const satisfies readonly { value: SkinBackground['repeat']; name: string }[]
 /** Spec §9: blur levels 5–30 map to 1–7 (spread evenly, rounded: 5→1, 10→2, 15→3, 20→5, 25→6, 30→7); 0 is none. */
 export function fuzzyLevel(fuzzy: number) {
   return fuzzy <= 0 ? 0 : Math.round(1 + ((fuzzy - FUZZY_STEP) * 6) / (FUZZY_MAX - FUZZY_STEP))

@@ -1,4 +1,6 @@
 import { ObjectId } from './ids.ts'
+import { LAYOUT_EMPTY_MSG, LAYOUT_FIELDS } from './layout.ts'
+import { Fuzzy, Opacity } from './skin-background.ts'
 import { z } from './zod.ts'
 
 /** Spec §3 Theme values: 0 day, 1 night, 2 timed (dark inside a window of the clock), 3 follow the system. */
@@ -13,8 +15,9 @@ export type ThemeValue = 0 | 1 | 2 | 3
 /** Spec §5 Timed theme: both times are required (the spec words it in English, 'please select start time and end time'; users read Chinese). */
 export const THEME_TIME_MSG = '请选择开始时间和结束时间'
 export const THEME_VALUE_MSG = '主题的取值不正确'
-export const THEME_COLOR_MSG = '主题色的取值不正确'
 export const SKIN_SAVED_MSG = '设置成功'
+/** save-skin-params with a `type` other than theme, opacity or fuzzy. */
+export const SKIN_PARAM_TYPE_MSG = '不支持的设置类型'
 export const SKIN_CLEARED_MSG = '皮肤已重置'
 
 /** A time of day as the drawer's `<input type="time">` sends it. */
@@ -42,6 +45,23 @@ export const ThemeSchema = z
   })
   .transform((input): ThemeSetting => (input.theme === 2 ? input : { theme: input.theme, start: '', end: '' }))
 
+/** What save-skin-params {type, value} may set (spec §7): the theme, the background's opacity (0–100) and blur (fuzzy: 0–30 in steps of 5). */
+export const SKIN_PARAM_TYPES = ['theme', 'opacity', 'fuzzy'] as const
+
+/**
+ * save-skin-params, once its legacy shapes are read (routes/api/skin.save-skin-params.ts): the
+ * theme with its window and/or opacity and blur, each by its own rule (the drawer's); at least one.
+ */
+export const SkinParamsSchema = z
+  .object({
+    type: z.enum(SKIN_PARAM_TYPES, { error: SKIN_PARAM_TYPE_MSG }).optional(),
+    setting: ThemeSchema.optional(),
+    opacity: Opacity.optional(),
+    fuzzy: Fuzzy.optional(),
+  })
+  .refine((p) => p.setting !== undefined || p.opacity !== undefined || p.fuzzy !== undefined, LAYOUT_EMPTY_MSG)
+export type SkinParamsPatch = Omit<z.output<typeof SkinParamsSchema>, 'type'>
+
 /** A stored theme (the skin JSON, a cookie) as far as it is still valid; anything else is the day theme. */
 export function cleanTheme(raw: unknown): ThemeSetting | null {
   if (typeof raw !== 'object' || raw === null) return null
@@ -50,11 +70,9 @@ export function cleanTheme(raw: unknown): ThemeSetting | null {
   return parsed.success ? parsed.data : null
 }
 
-/** A theme-colour id (spec §9: 17 presets, layout config themeColorId). */
-export const ThemeColorId = z.coerce.number({ error: THEME_COLOR_MSG }).int(THEME_COLOR_MSG).min(0, THEME_COLOR_MSG).max(16, THEME_COLOR_MSG)
-
 export const SaveThemeFormSchema = z.intersection(z.object({ homepageId: ObjectId }), ThemeSchema)
-export const SaveThemeColorFormSchema = z.object({ homepageId: ObjectId, themeColorId: ThemeColorId })
+/** The drawer's theme colour: the layout config's own rule (one of the 17 presets). */
+export const SaveThemeColorFormSchema = z.object({ homepageId: ObjectId, themeColorId: LAYOUT_FIELDS.themeColorId })
 export const ClearSkinFormSchema = z.object({ homepageId: ObjectId })
 
 type Shades = { primaryColor: string; primaryBg: string; primaryHover: string; primaryDisabled: string }

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { homepages, skinHistory, type Homepage, type User } from '#app/db/schema/index.ts'
 import {
@@ -13,8 +13,10 @@ import {
 import { SKIN_CATEGORIES } from '#app/skins/library.ts'
 import { skinPicture, skinPicturesOf } from '#app/skins/library.server.ts'
 import { storeSkinImage } from '#app/uploads/image.server.ts'
+import { removeUnreferencedUploads } from '#app/uploads/records.server.ts'
 import type { UploadStorage } from '#app/uploads/storage.server.ts'
-import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
+import { isUploadPath, UPLOAD_PREFIX } from '#app/uploads/upload-path.ts'
+import { DomainError, NotSignedInError, SIGNED_IN_ONLY_MSG } from '#app/utils/errors.ts'
 import { skinCookie } from '#app/utils/preference-cookies.server.ts'
 import { NOT_FOUND, type Actor, homepageAccess, requireCapability } from './access.server.ts'
 
@@ -28,7 +30,7 @@ import { NOT_FOUND, type Actor, homepageAccess, requireCapability } from './acce
 export const BACKGROUND_SAVED_MSG = '设置成功'
 export const UPLOADED_MSG = '上传成功'
 export const HISTORY_DELETED_MSG = '删除成功'
-/** The history list shows a user's last uploads. */
+/** A user's upload history keeps (and lists) their newest 20 uploads; an upload past that drops the oldest. */
 export const SKIN_HISTORY_LIMIT = 20
 
 type Effects = { opacity: number; fuzzy: number }
@@ -72,7 +74,7 @@ export const skinPictures = (cid: number) => skinPicturesOf(cid)
 export async function pickedBackground(db: Db | Tx, actor: Actor, current: SkinBackground, pick: SkinPick): Promise<SkinBackground> {
   if (pick.skin_id !== undefined && !skinPicture(pick.skin_id)) throw new DomainError(PICTURE_MSG, { field: 'skin_id' })
   if (pick.skin_id === undefined && pick.image !== undefined) {
-    if (!actor) throw new NotSignedInError()
+    if (!actor) throw new NotSignedInError(SIGNED_IN_ONLY_MSG)
     const [row] = await db
       .select({ id: skinHistory.id })
       .from(skinHistory)
@@ -116,16 +118,35 @@ export async function listSkinHistory(db: Db, user: User): Promise<CustomSkin[]>
 
 /**
  * POST upload: checks and re-encodes the picture (app/uploads/image.server.ts: jpeg/png/webp,
- * 3 MB), stores it with its thumbnail and puts it first in the user's history. A refusal writes nothing.
+ * 3 MB), stores it with its thumbnail and puts it first in the user's history, which keeps the
+ * newest SKIN_HISTORY_LIMIT (one transaction, as recent icons are kept: icons.server.ts). The
+ * files of the rows dropped go at once unless some other row still names them (a homepage's
+ * skin, another history row: uploads/records.server.ts). A refusal writes nothing.
  */
 export async function uploadCustomSkin(db: Db, user: User, bytes: Buffer, storage?: UploadStorage): Promise<CustomSkin> {
   const { src, thumb } = await storeSkinImage(bytes, { db, userId: user.id, storage })
-  const [row] = await db
-    .insert(skinHistory)
-    .values({ userId: user.id, key: src, thumb })
-    .onConflictDoUpdate({ target: [skinHistory.userId, skinHistory.key], set: { thumb, createdAt: new Date() } })
-    .returning()
-  return { id: row!.id, key: row!.key, url: row!.thumb }
+  const { row, dropped } = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(skinHistory)
+      .values({ userId: user.id, key: src, thumb, createdAt: sql`now()` })
+      .onConflictDoUpdate({ target: [skinHistory.userId, skinHistory.key], set: { thumb, createdAt: sql`now()` } })
+      .returning()
+    const newest = tx
+      .select({ id: skinHistory.id })
+      .from(skinHistory)
+      .where(eq(skinHistory.userId, user.id))
+      .orderBy(desc(skinHistory.createdAt), desc(skinHistory.id))
+      .limit(SKIN_HISTORY_LIMIT)
+    const dropped = await tx
+      .delete(skinHistory)
+      .where(and(eq(skinHistory.userId, user.id), notInArray(skinHistory.id, newest)))
+      .returning({ key: skinHistory.key, thumb: skinHistory.thumb })
+    return { row: row!, dropped }
+  })
+  // Files after the commit: a rollback never leaves rows naming files already gone.
+  const names = dropped.flatMap((r) => [r.key, r.thumb]).filter(isUploadPath).map((path) => path.slice(UPLOAD_PREFIX.length))
+  await removeUnreferencedUploads(db, [...new Set(names)], storage)
+  return { id: row.id, key: row.key, url: row.thumb }
 }
 
 /** POST delete-history {id}: one of the user's own uploads leaves the history (the clean-up deletes the file once nothing shows it). */

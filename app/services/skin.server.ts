@@ -4,7 +4,7 @@ import type { Db } from '#app/db/client.server.ts'
 import { homepages, type Homepage } from '#app/db/schema/index.ts'
 import { DEFAULT_LAYOUT, DEFAULT_SKIN } from '#app/schemas/homepage.ts'
 import { LAYOUT_FIELDS } from '#app/schemas/layout.ts'
-import { cleanTheme, DEFAULT_THEME, type ThemeSetting } from '#app/schemas/skin.ts'
+import { cleanTheme, DEFAULT_THEME, type SkinParamsPatch, type ThemeSetting } from '#app/schemas/skin.ts'
 import type { Look } from '#app/utils/theme.ts'
 import { type Actor, homepageAccess, requireCapability } from './access.server.ts'
 import { updateLayout } from './homepage-settings.server.ts'
@@ -43,14 +43,28 @@ export async function getSkinParams(db: Db, actor: Actor, homepageId: number) {
   return skinParams(homepage)
 }
 
-/** Saves the theme (and the timed window) on the homepage; owner only. The row is locked so a skin saved at once survives. */
-export async function saveTheme(db: Db, actor: Actor, homepageId: number, setting: ThemeSetting) {
+/**
+ * save-skin-params: the theme (and the timed window) and/or the background's opacity and blur on
+ * the homepage, checked by SkinParamsSchema; owner only. The row is locked so a skin saved at once
+ * survives. Answers the skin as get-skin-params does.
+ */
+export async function saveSkinParams(db: Db, actor: Actor, homepageId: number, { setting, opacity, fuzzy }: SkinParamsPatch) {
   return db.transaction(async (tx) => {
     const { homepage } = await requireCapability(tx, actor, homepageId, 'edit-settings', true)
-    const skin = { ...homepage.skin, theme: setting.theme, clock_start: setting.start, clock_end: setting.end }
+    const skin = {
+      ...homepage.skin,
+      ...(setting && { theme: setting.theme, clock_start: setting.start, clock_end: setting.end }),
+      ...(opacity !== undefined && { opacity }),
+      ...(fuzzy !== undefined && { fuzzy }),
+    }
     await tx.update(homepages).set({ skin }).where(eq(homepages.id, homepageId))
     return skinParams({ ...homepage, skin })
   })
+}
+
+/** Saves the theme (and the timed window) on the homepage; owner only. */
+export function saveTheme(db: Db, actor: Actor, homepageId: number, setting: ThemeSetting) {
+  return saveSkinParams(db, actor, homepageId, { setting })
 }
 
 /** Saves one of the 17 preset theme colours (layout config themeColorId); owner only. */

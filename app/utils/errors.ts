@@ -14,10 +14,16 @@ export class DomainError extends Error {
   }
 }
 
-/** Not signed in: /api answers HTTP 403, pages open the login dialog. */
+/** Spec §8 (warnings): a guest asking for a feature that is for signed-in users only (custom skins, batch format save). */
+export const SIGNED_IN_ONLY_MSG = '此功能登录后可用'
+
+/**
+ * Not signed in: /api answers HTTP 403, pages open the login dialog. 请先登录 for an action on
+ * something (a homepage, a bookmark); SIGNED_IN_ONLY_MSG for a feature guests do not have.
+ */
 export class NotSignedInError extends DomainError {
-  constructor() {
-    super('请先登录', { code: -1 })
+  constructor(message = '请先登录') {
+    super(message, { code: -1 })
     this.name = 'NotSignedInError'
   }
 }

@@ -4,9 +4,10 @@ import { gotoReady, hydrated, toast } from './helpers.ts'
 
 /**
  * Skin backgrounds (issue 15 item 1), with JavaScript and without, by keyboard: a guest picks a
- * picture from the drawer's 图片 tab (arrow keys, Enter), moves the blur slider and saves; the
- * server-rendered page carries the background, 80% opacity and the blur on its wrapper; a colour
- * from the 颜色 tab replaces it; axe finds nothing serious on the drawer.
+ * picture from the drawer's 图片 tab (arrow keys, 平铺, Enter), moves the blur slider and saves; the
+ * server-rendered page carries the background, tiled, 80% opacity and the blur on its wrapper; a
+ * colour from the 颜色 tab replaces it; axe finds nothing serious on the drawer. With JavaScript a
+ * new blur shows as loading for 1.5 s and focus stays on the slider through its save.
  */
 
 async function seriousViolations(page: Page) {
@@ -33,6 +34,11 @@ test('a guest picks a picture, a blur and then a colour in the skin drawer by ke
   await page.keyboard.press('Space')
   await page.keyboard.press('ArrowRight')
   await expect(pictures.getByRole('radio').nth(1)).toBeChecked()
+  // 平铺 (spec §3 repeat): the second radio of 显示方式, by arrow key.
+  const repeat = drawer.getByRole('group', { name: '显示方式' })
+  await repeat.getByRole('radio', { name: '铺满' }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(repeat.getByRole('radio', { name: '平铺' })).toBeChecked()
   await drawer.getByRole('button', { name: '使用图片' }).focus()
   await page.keyboard.press('Enter')
   await expect(toast(page).first()).toContainText('设置成功')
@@ -40,18 +46,27 @@ test('a guest picks a picture, a blur and then a colour in the skin drawer by ke
   await expect(page.locator('.homepage')).toHaveAttribute('data-skin', 'image')
   expect(await wrapperVar(page, '--skin-background')).toMatch(/^url\(\/assets\/skin-2-[0-9a-f]{10}\.jpg\)$/)
   expect(await wrapperVar(page, '--skin-opacity')).toBe('0.8')
+  expect([await wrapperVar(page, '--skin-size'), await wrapperVar(page, '--skin-repeat')]).toEqual(['auto', 'repeat'])
 
   // Blur: three steps of 5 is 15 (level 3, 6 px). Without JavaScript the button saves; with it, the released slider.
   await drawer.getByRole('slider', { name: /模糊度/ }).focus()
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight')
   await expect(drawer.getByRole('slider', { name: /模糊度/ })).toHaveValue('15')
   if (javaScriptEnabled) {
-    // The page previews while it moves, and the change saves.
+    // The page previews while it moves and shows the blur loading (spec §4, §9: 1.5 s), then the change saves.
     expect(await wrapperVar(page, '--skin-blur')).toBe('6px')
+    await expect(page.locator('.homepage')).toHaveAttribute('aria-busy', 'true')
+    await expect(drawer.getByText('加载中…')).toBeVisible()
     await expect(toast(page).first()).toContainText('设置成功')
+    await expect(page.locator('.homepage')).not.toHaveAttribute('aria-busy', 'true', { timeout: 3000 })
+    await expect(drawer.getByText('加载中…')).toHaveCount(0)
+    // Saved without remounting the form: the keyboard is still on the slider.
+    await expect(drawer.getByRole('slider', { name: /模糊度/ })).toBeFocused()
   } else {
     await drawer.getByRole('button', { name: '保存透明度和模糊度' }).focus()
     await page.keyboard.press('Enter')
+    // The save's page first (going on at once would abort its navigation).
+    await expect(toast(page).first()).toContainText('设置成功')
   }
   await gotoReady(page, '/?dialog=skin&tab=color', javaScriptEnabled)
   expect(await wrapperVar(page, '--skin-blur')).toBe('6px')
@@ -84,4 +99,21 @@ test('a guest picks a picture, a blur and then a colour in the skin drawer by ke
   } finally {
     if (target !== page) await target.context().close()
   }
+})
+
+test('a refused pick shows its message beside the form, in role alert, with JavaScript (fetcher) @js-only', async ({ page, javaScriptEnabled }) => {
+  await gotoReady(page, '/?dialog=skin&tab=color', javaScriptEnabled)
+  const drawer = page.getByRole('dialog', { name: '皮肤' })
+  await expect(drawer).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  // A colour the list does not offer (as a tampered page would send it).
+  await page.evaluate(() => {
+    const radio = document.querySelector<HTMLInputElement>('.skin-colors input[name="color"]')!
+    radio.value = '#123457'
+    radio.checked = true
+  })
+  await drawer.getByRole('button', { name: '使用颜色' }).click()
+  await expect(drawer.getByRole('alert')).toHaveText('请选择列表中的颜色')
+  // Shown again in place: the drawer is still open, nothing was saved.
+  await expect(drawer.getByRole('button', { name: '使用颜色' })).toBeEnabled()
 })

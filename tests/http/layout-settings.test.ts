@@ -183,6 +183,8 @@ describe('refusals change nothing', () => {
     ['card border 3', { cardBorderWidth: '3' }],
     ['bookmark columns 13', { websiteBookmarkColumn: '13' }],
     ['a colour that is not one', { cardBorderColor: 'red;x' }],
+    ['a bookmark style not in the list', { websiteBookmarkStyle: 'fancy' }],
+    ['a search area size not in the list', { engineBgSize: 'huge' }],
     ['a page width type not in the list', { pageWidthType: 'huge' }],
   ])('%s: 设置项的取值不正确, nothing saved', async (_, fields) => {
     const guest = createClient(baseUrl)

@@ -1,7 +1,10 @@
 import sharp from 'sharp'
 import { beforeAll, expect, inject, test } from 'vitest'
+import { LAYOUT_EMPTY_MSG, LAYOUT_VALUE_MSG } from '#app/schemas/layout.ts'
+import { SKIN_PARAM_TYPE_MSG, THEME_VALUE_MSG } from '#app/schemas/skin.ts'
 import { COLOR_GROUPS, COLOR_MSG, CUSTOM_MSG, FUZZY_MSG, OPACITY_MSG, PICTURE_MSG } from '#app/schemas/skin-background.ts'
 import { SKIN_FORMAT_MSG } from '#app/uploads/image.server.ts'
+import { SIGNED_IN_ONLY_MSG } from '#app/utils/errors.ts'
 import { createClient } from './client.ts'
 import { type Client, get, ok, post, signUp } from './content-helpers.ts'
 
@@ -23,6 +26,19 @@ async function backgroundOf(client: Client) {
   const wrapper = /<div class="homepage[^"]*"[^>]*>/.exec(html)![0].replaceAll('&quot;', '"')
   const v = (name: string) => new RegExp(`${name}:([^;"]+)`).exec(wrapper)?.[1] ?? null
   return { skin: /data-skin="(\w+)"/.exec(wrapper)?.[1] ?? null, background: v('--skin-background'), opacity: v('--skin-opacity'), blur: v('--skin-blur') }
+}
+
+/** How the page draws the picture: its size and repeat custom properties (null where none). */
+async function repeatOf(client: Client) {
+  const html = await (await client.request(`/${code}`)).text()
+  const wrapper = /<div class="homepage[^"]*"[^>]*>/.exec(html)![0]
+  return { size: /--skin-size:([^;"]+)/.exec(wrapper)?.[1] ?? null, repeat: /--skin-repeat:([^;"]+)/.exec(wrapper)?.[1] ?? null }
+}
+
+/** The messages a page shows in role="alert" elements (what a screen reader reads out), markup stripped. */
+function alertsOf(html: string) {
+  const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+  return [...markup.matchAll(/<(p|div)\b[^>]*\brole="alert"[^>]*>([\s\S]*?)<\/\1>/g)].map((m) => m[2]!.replace(/<[^>]+>/g, '').trim())
 }
 
 /** A form of the skin drawer, posted without JavaScript. */
@@ -98,6 +114,11 @@ test('the drawer without JavaScript: the source tabs, a category’s pictures, t
   expect(image.match(/name="skin_id"/g)).toHaveLength((await pictures(3)).list.length)
   expect(image).toContain('使用图片')
   for (const label of ['图片', '颜色', '自定义', '透明度', '模糊度', '保存透明度和模糊度']) expect(image).toContain(label)
+  // How the picture fills the page (spec §3 repeat), sent with it: 铺满 checked by default.
+  const pickForm = /<form[^>]*>(?:(?!<\/form>)[\s\S])*name="skin_id"[\s\S]*?<\/form>/.exec(image)![0]
+  expect(pickForm).toMatch(/<legend>显示方式<\/legend>/)
+  expect(pickForm).toMatch(/<input type="radio" name="repeat" checked="" value="cover"\/><span>铺满<\/span>/)
+  expect(pickForm).toMatch(/<input type="radio" name="repeat" value="repeat"\/><span>平铺<\/span>/)
   const fuzzy = /<input[^>]*name="fuzzy"[^>]*>/.exec(image)![0]
   for (const attr of ['type="range"', 'min="0"', 'max="30"', 'step="5"']) expect(fuzzy).toContain(attr)
   expect(/<input[^>]*name="opacity"[^>]*>/.exec(image)![0]).toMatch(/type="range" min="0" max="100" step="1"/)
@@ -106,7 +127,7 @@ test('the drawer without JavaScript: the source tabs, a category’s pictures, t
   expect(COLOR_GROUPS[0]!.name).toBe('推荐')
   expect(color.match(/<legend>[^<]+<\/legend>/g)!.filter((l) => COLOR_GROUPS.some((g) => l === `<legend>${g.name}</legend>`))).toHaveLength(15)
   // A guest's custom tab asks to sign in; the owner's has the multipart upload form.
-  expect(await (await guest.request(`/${code}?dialog=skin&tab=custom`)).text()).toContain('自定义皮肤需要登录后使用')
+  expect(await (await guest.request(`/${code}?dialog=skin&tab=custom`)).text()).toContain(SIGNED_IN_ONLY_MSG)
   const custom = await (await owner.client.request(`/${code}?dialog=skin&tab=custom`)).text()
   expect(/<form[^>]*skin-upload[^>]*>/.exec(custom)![0]).toMatch(/^(?=.*action="\/api\/skin\/upload\?redirectTo=%2F)(?=.*encType="multipart\/form-data")(?=.*method="post")/)
 })
@@ -131,6 +152,18 @@ test('the owner’s picture, opacity, blur and colour are saved on the homepage 
   expect((await drawerForm(owner.client, { intent: 'pick-skin', skin_id: picture.skin_id + 1 })).status).toBe(302)
   expect(await backgroundOf(guest)).toMatchObject({ opacity: '0.8', blur: '14px' })
 
+  // 平铺 (spec §3 repeat) with a picture: drawn at its own size, tiled; a later pick without it keeps it; 铺满 again covers.
+  expect(await repeatOf(guest)).toEqual({ size: 'cover', repeat: 'no-repeat' })
+  expect((await drawerForm(owner.client, { intent: 'pick-skin', skin_id: picture.skin_id, repeat: 'repeat' })).status).toBe(302)
+  expect(await repeatOf(guest)).toEqual({ size: 'auto', repeat: 'repeat' })
+  expect(await skinParams()).toMatchObject({ skin_id: picture.skin_id, repeat: 'repeat' })
+  const drawn = await (await owner.client.request(`/${code}?dialog=skin`)).text()
+  expect(drawn).toMatch(/<input type="radio" name="repeat" checked="" value="repeat"\/>/)
+  expect((await drawerForm(owner.client, { intent: 'pick-skin', skin_id: picture.skin_id + 1 })).status).toBe(302)
+  expect(await repeatOf(guest)).toEqual({ size: 'auto', repeat: 'repeat' })
+  expect((await drawerForm(owner.client, { intent: 'pick-skin', skin_id: picture.skin_id, repeat: 'cover' })).status).toBe(302)
+  expect(await repeatOf(guest)).toEqual({ size: 'cover', repeat: 'no-repeat' })
+
   // A colour: its opacity stays as it was.
   const colour = COLOR_GROUPS[3]!.colors[2]!
   expect((await drawerForm(owner.client, { intent: 'pick-skin', color: colour })).status).toBe(302)
@@ -139,6 +172,41 @@ test('the owner’s picture, opacity, blur and colour are saved on the homepage 
   expect((await drawerForm(owner.client, { intent: 'clear-skin' })).status).toBe(302)
   expect(await backgroundOf(guest)).toEqual({ skin: null, background: null, opacity: null, blur: null })
   expect(await skinParams()).toMatchObject({ opacity: 100, fuzzy: 0, image: '' })
+})
+
+test('/api/skin/save-skin-params sets opacity and blur ({type, value} or the theme save’s fields), checked like the sliders', async () => {
+  const guest = createClient(baseUrl)
+  const save = (body: Record<string, unknown>) => post(owner.client, '/api/skin/save-skin-params', { homepageId: owner.homepageId, ...body })
+  await ok(post(owner.client, '/api/skin/save', { homepageId: owner.homepageId, color: COLOR_GROUPS[1]!.colors[2] }))
+  expect(await ok(save({ type: 'opacity', value: 55 }))).toMatchObject({ type: 'color', opacity: 55, fuzzy: 0, theme: 0 })
+  expect(await ok(save({ type: 'fuzzy', value: '20' }))).toMatchObject({ opacity: 55, fuzzy: 20 })
+  // Blur 20 is level 5 (spec §9), drawn as 10 px.
+  expect(await backgroundOf(guest)).toMatchObject({ skin: 'color', opacity: '0.55', blur: '10px' })
+  // The theme save sends theme, opacity and fuzzy at once (spec §7).
+  expect(await ok(save({ theme: 1, opacity: 70, fuzzy: 0 }))).toMatchObject({ theme: 1, opacity: 70, fuzzy: 0 })
+  expect(await backgroundOf(guest)).toMatchObject({ opacity: '0.7', blur: '0px' })
+
+  const before = await skinParams()
+  for (const [body, msg] of [
+    [{ type: 'opacity', value: 101 }, OPACITY_MSG],
+    [{ type: 'opacity', value: -1 }, OPACITY_MSG],
+    [{ type: 'opacity', value: 'half' }, OPACITY_MSG],
+    [{ type: 'fuzzy', value: 7 }, FUZZY_MSG],
+    [{ type: 'fuzzy', value: 35 }, FUZZY_MSG],
+    [{ type: 'fuzzy', value: -5 }, FUZZY_MSG],
+    [{ theme: 0, fuzzy: 12 }, FUZZY_MSG],
+    [{ type: 'color', value: '#ffffff' }, SKIN_PARAM_TYPE_MSG],
+    [{}, LAYOUT_EMPTY_MSG],
+  ] as const) {
+    expect((await save(body)).body, JSON.stringify(body)).toMatchObject({ code: 0, msg })
+  }
+  expect(await skinParams()).toEqual(before)
+  // The owner's only: a guest is asked to sign in, another user refused.
+  expect((await post(guest, '/api/skin/save-skin-params', { homepageId: owner.homepageId, type: 'opacity', value: 10 })).status).toBe(403)
+  const stranger = await signUp(baseUrl, '旁人')
+  expect((await post(stranger.client, '/api/skin/save-skin-params', { homepageId: owner.homepageId, type: 'fuzzy', value: 10 })).body.code).not.toBe(1)
+  expect(await skinParams()).toEqual(before)
+  await ok(post(owner.client, '/api/skin/clear-skin', { homepageId: owner.homepageId }))
 })
 
 test('a guest’s background is a cookie only they see; reset clears it', async () => {
@@ -151,6 +219,11 @@ test('a guest’s background is a cookie only they see; reset clears it', async 
   expect(await backgroundOf(guest)).toMatchObject({ skin: 'image', background: `url(${picture.img_url})`, opacity: '0.8' })
   expect((await drawerForm(guest, { intent: 'save-skin-effects', opacity: 40, fuzzy: 5 })).status).toBe(302)
   expect(await backgroundOf(guest)).toMatchObject({ opacity: '0.4', blur: '2px' })
+  // 平铺 is in their cookie too, and only on their page.
+  expect((await drawerForm(guest, { intent: 'pick-skin', skin_id: picture.skin_id, repeat: 'repeat' })).status).toBe(302)
+  expect(await repeatOf(guest)).toEqual({ size: 'auto', repeat: 'repeat' })
+  expect(await backgroundOf(guest)).toMatchObject({ opacity: '0.4', blur: '2px' })
+  expect(await repeatOf(other)).toEqual({ size: null, repeat: null })
   for (const client of [other, owner.client]) expect(await backgroundOf(client)).toMatchObject({ skin: null })
   expect(await skinParams()).toMatchObject({ image: '', opacity: 100 })
 
@@ -173,7 +246,8 @@ test('refusals: a colour, picture, opacity or blur not offered, or someone else�
   for (const [fields, msg] of cases) {
     const page = await drawerForm(owner.client, { intent: 'pick-skin', ...fields })
     expect(page.status, JSON.stringify(fields)).toBe(400)
-    expect(await page.text()).toContain(msg)
+    // Beside the form, read out (role alert): not only in the page's data.
+    expect(alertsOf(await page.text()), JSON.stringify(fields)).toEqual([msg])
     const api = await post(owner.client, '/api/skin/save', { homepageId: owner.homepageId, ...fields })
     expect(api.body, JSON.stringify(fields)).toMatchObject({ code: 0, msg })
   }
@@ -184,11 +258,25 @@ test('refusals: a colour, picture, opacity or blur not offered, or someone else�
   ] as const) {
     const page = await drawerForm(owner.client, { intent: 'save-skin-effects', ...fields })
     expect(page.status).toBe(400)
-    expect(await page.text()).toContain(msg)
+    const html = await page.text()
+    expect(alertsOf(html)).toEqual([msg])
+    // Beside its slider: the slider names it.
+    const name = msg === OPACITY_MSG ? 'opacity' : 'fuzzy'
+    expect(html).toMatch(new RegExp(`<input[^>]*name="${name}"[^>]*aria-invalid="true"[^>]*aria-describedby="skin-${name}-error"|<input[^>]*aria-invalid="true"[^>]*aria-describedby="skin-${name}-error"[^>]*name="${name}"`))
   }
-  // A guest's refused pick sets no cookie.
+  // The theme colour and the theme, refused the same way.
+  const colour = await drawerForm(owner.client, { intent: 'save-theme-color', themeColorId: 17 })
+  expect(colour.status).toBe(400)
+  expect(alertsOf(await colour.text())).toEqual([LAYOUT_VALUE_MSG])
+  const theme = await drawerForm(owner.client, { intent: 'save-theme', theme: 7 })
+  expect(theme.status).toBe(400)
+  expect(alertsOf(await theme.text())).toEqual([THEME_VALUE_MSG])
+  // A guest's refused pick sets no cookie; an upload is for signed-in users (此功能登录后可用, beside the form).
   const guest = createClient(baseUrl)
   expect((await drawerForm(guest, { intent: 'pick-skin', color: '#000001' })).status).toBe(400)
+  const custom = await drawerForm(guest, { intent: 'pick-skin', image: '/uploads/0123456789abcdef0123456789abcdef.jpg' })
+  expect(custom.status).toBe(400)
+  expect(alertsOf(await custom.text())).toEqual([SIGNED_IN_ONLY_MSG])
   expect(guest.jar.has('qy_skin')).toBe(false)
   expect(await skinParams()).toEqual(before)
   // /api/skin/save is the owner's: a guest is asked to sign in, another user refused.
@@ -213,8 +301,9 @@ test('custom upload: refuses SVG, over 3 MB, a non-image and GIF with the messag
     expect((await apiUpload(owner.client, bytes, name, type)).body, name).toMatchObject({ code: 0, msg })
   }
   expect(await history()).toEqual(before)
-  // Guests may not upload.
-  expect((await apiUpload(createClient(baseUrl), await photo())).status).toBe(403)
+  // Guests may not upload nor list: the spec's 此功能登录后可用 (HTTP 403, the login dialog).
+  expect(await apiUpload(createClient(baseUrl), await photo())).toEqual({ status: 403, body: { code: -1, msg: SIGNED_IN_ONLY_MSG, data: null } })
+  expect(await get(createClient(baseUrl), '/api/skin/history-list')).toMatchObject({ status: 403, body: { code: -1, msg: SIGNED_IN_ONLY_MSG } })
 
   const original = await photo()
   const uploaded = await apiUpload(owner.client, original)
@@ -252,7 +341,9 @@ test('custom upload without JavaScript: the multipart form goes back to the draw
   expect(done.headers.get('location')).toBe(drawer)
   const page = await (await owner.client.request(drawer)).text()
   expect(page).toContain('上传成功')
-  expect(page).toMatch(/<ul class="skin-history"/)
+  // The uploads are a radio group used with 铺满 or 平铺.
+  expect(page).toMatch(/<fieldset class="skin-pictures skin-history"[^>]*><legend>上传记录<\/legend>/)
+  expect(page).toMatch(/<input type="radio" name="image" value="\/uploads\/[0-9a-f]{32}\.png"/)
   const refused = await upload(owner.client, action, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.svg', 'image/svg+xml')
   expect(refused.status).toBe(302)
   expect(await (await owner.client.request(drawer)).text()).toContain(SKIN_FORMAT_MSG)

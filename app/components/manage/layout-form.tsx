@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import {
   BOOKMARK_STYLES,
@@ -10,11 +10,10 @@ import {
   SWITCHES_FIELD,
 } from '#app/schemas/layout.ts'
 import { ThemeColorField } from '#app/components/skin/theme-color-field.tsx'
+import { RangeField, useReleaseSave } from './range-field.tsx'
 import type { ManageDialogData, ManageFormProps } from './types.ts'
 
 type Data = Extract<ManageDialogData, { dialog: 'layout' }>
-/** A slider saves this long after it was last let go. */
-const SAVE_AFTER_MS = 400
 type Option = { value: string | number; name: string }
 
 const SWITCH_LABELS: Record<(typeof LAYOUT_SWITCHES)[number], string> = {
@@ -69,71 +68,6 @@ function Radios({ name, legend, options, value, disabled, hint }: { name: string
   )
 }
 
-/**
- * A slider with its value beside it. Without JavaScript its value saves with the form's button;
- * with it, the page previews while it moves and the form saves when it is let go (the native
- * change event, which React's onChange does not give for a range).
- */
-function Slider({
-  name,
-  label,
-  min,
-  max,
-  value,
-  unit = '',
-  preview,
-  onRelease,
-}: {
-  name: string
-  label: string
-  min: number
-  max: number
-  value: unknown
-  unit?: string
-  /** With JavaScript, shows the value on the page while the slider moves (until the drawer closes). */
-  preview?: (value: string) => void
-  onRelease: (input: HTMLInputElement) => void
-}) {
-  const [shown, setShown] = useState(String(value))
-  const id = `layout-${name}`
-  const input = useRef<HTMLInputElement>(null)
-  const release = useRef(onRelease)
-  release.current = onRelease
-  useEffect(() => {
-    const slider = input.current!
-    const released = () => release.current(slider)
-    slider.addEventListener('change', released)
-    return () => slider.removeEventListener('change', released)
-  }, [])
-  return (
-    <div className="layout-field">
-      <label htmlFor={id}>
-        {label}（{min}–{max}{unit}）
-      </label>
-      <span className="layout-slider">
-        <input
-          ref={input}
-          id={id}
-          type="range"
-          name={name}
-          min={min}
-          max={max}
-          step={1}
-          defaultValue={String(value)}
-          onInput={(e) => {
-            setShown(e.currentTarget.value)
-            preview?.(e.currentTarget.value)
-          }}
-        />
-        <output htmlFor={id}>
-          {shown}
-          {unit}
-        </output>
-      </span>
-    </div>
-  )
-}
-
 function ColourField({ name, label, value }: { name: string; label: string; value: unknown }) {
   const id = `layout-${name}`
   return (
@@ -178,17 +112,11 @@ export function LayoutForm({ data }: ManageFormProps<Data>) {
   // fire a change per press, so presses close together save once, with the last value.
   const released = fetcher.formData?.get(RELEASED_FIELD) === '1'
   const busy = (fetcher.state !== 'idle' && !released) || reset.state !== 'idle'
-  const pending = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(pending.current), [])
-  const save = ({ form }: HTMLInputElement) => {
-    clearTimeout(pending.current)
-    pending.current = setTimeout(() => {
-      if (!form) return
-      const data = new FormData(form)
-      data.set(RELEASED_FIELD, '1')
-      void fetcher.submit(data, { method: 'post', preventScrollReset: true })
-    }, SAVE_AFTER_MS)
-  }
+  const { schedule: save, cancel: cancelSave } = useReleaseSave((form) => {
+    const data = new FormData(form)
+    data.set(RELEASED_FIELD, '1')
+    void fetcher.submit(data, { method: 'post', preventScrollReset: true })
+  })
   // 保存设置 while a slider's save is waiting or on its way is not lost (the button stays enabled):
   // the waiting one is dropped, and the whole form is sent once the one on its way has answered,
   // so the server never gets the older values last.
@@ -200,7 +128,7 @@ export function LayoutForm({ data }: ManageFormProps<Data>) {
     void fetcher.submit(form, { method: 'post', preventScrollReset: true })
   }, [fetcher.state, fetcher])
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    clearTimeout(pending.current)
+    cancelSave()
     if (fetcher.state === 'idle') return
     event.preventDefault()
     queued.current = event.currentTarget
@@ -215,7 +143,7 @@ export function LayoutForm({ data }: ManageFormProps<Data>) {
         <Section title="页面">
           <Radios name="mode" legend="布局模式" options={LAYOUT_MODES} value={v.mode} hint="简约模式仅限登录后使用" />
           <Radios name="pageWidthType" legend="页面宽度（仅此设备）" options={PAGE_WIDTH_TYPES} value={data.pageWidthType} />
-          <Slider name="rootFontSize" label="字体大小" min={14} max={19} value={v.rootFontSize} unit="px" preview={previewFont} onRelease={save} />
+          <RangeField id="layout-rootFontSize" name="rootFontSize" label="字体大小" min={14} max={19} value={v.rootFontSize} unit="px" preview={previewFont} onRelease={save} />
           <Radios name="sidebarPosition" legend="侧边按钮位置" options={SIDEBARS} value={v.sidebarPosition} />
           <Radios name="anchorPosition" legend="分类导航位置" options={ANCHORS} value={v.anchorPosition} />
           <Radios name="navigationDisplay" legend="顶部导航" options={NAVS} value={v.navigationDisplay} disabled={!data.owner} />
@@ -224,12 +152,12 @@ export function LayoutForm({ data }: ManageFormProps<Data>) {
           <Radios name="bannerMode" legend="横幅模式" options={BANNERS} value={v.bannerMode} />
           <Radios name="engineBgSize" legend="搜索区域大小" options={ENGINE_BG_SIZES} value={v.engineBgSize} />
           <Radios name="backgroundArea" legend="背景范围" options={AREAS} value={v.backgroundArea} disabled={!data.owner} hint="默认与简约模式下背景铺满整个页面" />
-          <Slider name="screenSliderWidth" label="全屏模式侧栏加宽" min={0} max={100} value={v.screenSliderWidth} unit="px" onRelease={save} />
+          <RangeField id="layout-screenSliderWidth" name="screenSliderWidth" label="全屏模式侧栏加宽" min={0} max={100} value={v.screenSliderWidth} unit="px" onRelease={save} />
         </Section>
         <Section title="书签">
           <Radios name="websiteBookmarkStyle" legend="书签样式" options={BOOKMARK_STYLES} value={v.websiteBookmarkStyle} />
-          <Slider name="websiteBookmarkColumn" label="每行最多书签数" min={1} max={12} value={v.websiteBookmarkColumn} onRelease={save} />
-          <Slider name="maxColumnHeight" label="每个分类最多显示行数" min={1} max={20} value={v.maxColumnHeight} onRelease={save} />
+          <RangeField id="layout-websiteBookmarkColumn" name="websiteBookmarkColumn" label="每行最多书签数" min={1} max={12} value={v.websiteBookmarkColumn} onRelease={save} />
+          <RangeField id="layout-maxColumnHeight" name="maxColumnHeight" label="每个分类最多显示行数" min={1} max={20} value={v.maxColumnHeight} onRelease={save} />
           <Radios name="cardBorderWidth" legend="卡片边框" options={BORDERS} value={v.cardBorderWidth} />
           <ColourField name="cardBorderColor" label="卡片边框颜色" value={v.cardBorderColor} />
           <ColourField name="cardBgColor" label="卡片背景颜色" value={v.cardBgColor} />

@@ -1,21 +1,38 @@
-import { useEffect, useRef, useState } from 'react'
-import { Link, useFetcher, useLocation } from 'react-router'
+import type { SubmissionResult } from '@conform-to/react'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link, useLocation } from 'react-router'
 import { dialogHref } from '#app/components/manage/dialog-href.ts'
+import { RangeField, useReleaseSave } from '#app/components/manage/range-field.tsx'
 import type { ManageDialogData } from '#app/components/manage/types.ts'
-import { COLOR_GROUPS, FUZZY_MAX, FUZZY_STEP, fuzzyLevel, SKIN_TABS, type SkinBackground } from '#app/schemas/skin-background.ts'
+import {
+  BLUR_LOADING_MS,
+  COLOR_GROUPS,
+  FUZZY_MAX,
+  FUZZY_STEP,
+  fuzzyLevel,
+  SKIN_REPEATS,
+  SKIN_TABS,
+  type SkinBackground,
+} from '#app/schemas/skin-background.ts'
+import { SIGNED_IN_ONLY_MSG } from '#app/utils/errors.ts'
+import { SkinError, useSkinForm } from './skin-form.tsx'
 
 type Data = Extract<ManageDialogData, { dialog: 'skin' }>
+type Reply = SubmissionResult<string[]> | null | undefined
 
 /**
  * The skin drawer's background part (spec §2 Skin panel): three sources as tabs — the library's
  * pictures by category, the 15 colour groups, the viewer's uploads — then opacity and blur, all
  * plain forms posting to the page (dialogs/skin.server.ts; the upload to /api/skin/upload),
- * the same with and without JavaScript. With it, the sliders preview on the page and save when let go.
+ * the same with and without JavaScript. A picture is saved with how it fills the page (铺满 or
+ * 平铺, spec §3 repeat). With JavaScript, the sliders preview on the page and save when let go.
  */
-export function SkinBackgroundPanel({ data, background }: { data: Data; background: SkinBackground }) {
+export function SkinBackgroundPanel({ data, background, lastResult }: { data: Data; background: SkinBackground; lastResult: Reply }) {
   const location = useLocation()
   const here = `${location.pathname}${location.search}`
-  const pick = useFetcher()
+  const pick = useSkinForm('pick-skin', lastResult)
+  // A pick's refusal, whichever field it names, under the tab shown (the no-JavaScript page comes back to the address it was posted from).
+  const pickError = pick.error('skin_id', 'image', 'color', 'repeat', 'opacity', 'fuzzy', '')
   const hid = <input type="hidden" name="homepageId" value={data.homepageId} />
   return (
     <section className="skin-section skin-background" aria-labelledby="skin-bg-title">
@@ -36,10 +53,10 @@ export function SkinBackgroundPanel({ data, background }: { data: Data; backgrou
               </Link>
             ))}
           </nav>
-          <pick.Form method="post" className="skin-pick" key={`image:${data.cid}:${background.skin_id}`}>
+          <pick.fetcher.Form method="post" className="skin-pick" key={`image:${data.cid}:${background.skin_id}:${background.repeat}`}>
             <input type="hidden" name="intent" value="pick-skin" />
             {hid}
-            <fieldset className="skin-pictures">
+            <fieldset className="skin-pictures" aria-describedby={pickError ? 'skin-pick-error' : undefined}>
               <legend>{data.categories.find((c) => c.cate_id === data.cid)?.name}</legend>
               {data.pictures.map((p) => (
                 <label key={p.skin_id} className="skin-picture">
@@ -49,13 +66,15 @@ export function SkinBackgroundPanel({ data, background }: { data: Data; backgrou
                 </label>
               ))}
             </fieldset>
-            <button type="submit" className="button button-primary" disabled={pick.state !== 'idle'}>
+            <RepeatField value={background.repeat} />
+            <SkinError id="skin-pick-error" message={pickError} />
+            <button type="submit" className="button button-primary" disabled={pick.busy}>
               使用图片
             </button>
-          </pick.Form>
+          </pick.fetcher.Form>
         </>
       ) : data.tab === 'color' ? (
-        <pick.Form method="post" className="skin-pick" key={`color:${background.color}`}>
+        <pick.fetcher.Form method="post" className="skin-pick" key={`color:${background.color}`}>
           <input type="hidden" name="intent" value="pick-skin" />
           {hid}
           {COLOR_GROUPS.map((g) => (
@@ -70,26 +89,57 @@ export function SkinBackgroundPanel({ data, background }: { data: Data; backgrou
               ))}
             </fieldset>
           ))}
-          <button type="submit" className="button button-primary" disabled={pick.state !== 'idle'}>
+          <SkinError id="skin-pick-error" message={pickError} />
+          <button type="submit" className="button button-primary" disabled={pick.busy}>
             使用颜色
           </button>
-        </pick.Form>
+        </pick.fetcher.Form>
       ) : data.signIn === null ? (
-        <CustomTab data={data} background={background} here={here} />
+        <CustomTab data={data} background={background} here={here} pick={pick} error={pickError} />
       ) : (
         <p className="field-hint">
-          自定义皮肤需要登录后使用。<a href={data.signIn}>登录</a>
+          {SIGNED_IN_ONLY_MSG}。<a href={data.signIn}>登录</a>
         </p>
       )}
-      <Effects data={data} background={background} />
+      <Effects data={data} background={background} lastResult={lastResult} />
     </section>
   )
 }
 
-/** The viewer's uploads (history with use and delete) and the upload form (multipart, no JavaScript needed). */
-function CustomTab({ data, background, here }: { data: Data; background: SkinBackground; here: string }) {
-  const use = useFetcher()
-  const remove = useFetcher()
+/** How a picture fills the page (spec §3 Skin repeat: cover or repeat), sent with the picture picked. */
+function RepeatField({ value }: { value: SkinBackground['repeat'] }) {
+  return (
+    <fieldset className="skin-repeat">
+      <legend>显示方式</legend>
+      {SKIN_REPEATS.map((r) => (
+        <label key={r.value} className="skin-choice">
+          <input type="radio" name="repeat" value={r.value} defaultChecked={value === r.value} />
+          <span>{r.name}</span>
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
+/**
+ * The viewer's uploads and the upload form (multipart, no JavaScript needed). The uploads are a
+ * radio group like the library's pictures, used with 铺满 or 平铺; each one's 删除 button belongs
+ * to a one-click form of its own (the `form` attribute: forms do not nest).
+ */
+function CustomTab({
+  data,
+  background,
+  here,
+  pick,
+  error,
+}: {
+  data: Data
+  background: SkinBackground
+  here: string
+  pick: ReturnType<typeof useSkinForm>
+  error: string | undefined
+}) {
+  const remove = useSkinForm('delete-skin-history', null)
   return (
     <div className="skin-custom">
       <form method="post" action={`/api/skin/upload?redirectTo=${encodeURIComponent(here)}`} encType="multipart/form-data" className="skin-upload">
@@ -100,28 +150,40 @@ function CustomTab({ data, background, here }: { data: Data; background: SkinBac
         </button>
       </form>
       {data.history.length ? (
-        <ul className="skin-history" aria-label="上传记录">
-          {data.history.map((h, i) => (
-            <li key={h.id}>
-              <img src={h.url} alt={`上传的图片 ${i + 1}`} width={503} height={198} loading="lazy" />
-              <use.Form method="post">
-                <input type="hidden" name="intent" value="pick-skin" />
-                <input type="hidden" name="homepageId" value={data.homepageId} />
-                <input type="hidden" name="image" value={h.key} />
-                <button type="submit" className="button" aria-pressed={background.type === 'custom' && background.image === h.key}>
-                  使用
-                </button>
-              </use.Form>
-              <remove.Form method="post">
+        <>
+          <pick.fetcher.Form method="post" className="skin-pick" key={`custom:${background.image}:${background.repeat}`}>
+            <input type="hidden" name="intent" value="pick-skin" />
+            <input type="hidden" name="homepageId" value={data.homepageId} />
+            <fieldset className="skin-pictures skin-history" aria-describedby={error ? 'skin-pick-error' : undefined}>
+              <legend>上传记录</legend>
+              {data.history.map((h, i) => (
+                <div key={h.id} className="skin-history-item">
+                  <label className="skin-picture">
+                    <input type="radio" name="image" value={h.key} defaultChecked={background.type === 'custom' && background.image === h.key} />
+                    <img src={h.url} alt={`上传的图片 ${i + 1}`} width={503} height={198} loading="lazy" />
+                  </label>
+                  <button type="submit" form={`skin-delete-${h.id}`} className="button button-small" aria-label={`删除上传的图片 ${i + 1}`} disabled={remove.busy}>
+                    删除
+                  </button>
+                </div>
+              ))}
+            </fieldset>
+            <RepeatField value={background.repeat} />
+            <SkinError id="skin-pick-error" message={error} />
+            <button type="submit" className="button button-primary" disabled={pick.busy}>
+              使用图片
+            </button>
+          </pick.fetcher.Form>
+          {/* The 删除 buttons' forms: nothing to show of their own. */}
+          <div hidden>
+            {data.history.map((h) => (
+              <remove.fetcher.Form key={h.id} id={`skin-delete-${h.id}`} method="post">
                 <input type="hidden" name="intent" value="delete-skin-history" />
                 <input type="hidden" name="id" value={h.id} />
-                <button type="submit" className="button" aria-label={`删除上传的图片 ${i + 1}`}>
-                  删除
-                </button>
-              </remove.Form>
-            </li>
-          ))}
-        </ul>
+              </remove.fetcher.Form>
+            ))}
+          </div>
+        </>
       ) : (
         <p className="field-hint">还没有上传过图片。</p>
       )}
@@ -129,71 +191,89 @@ function CustomTab({ data, background, here }: { data: Data; background: SkinBac
   )
 }
 
+/** The page wrapper whose background the drawer previews (homepage/layout.css draws it). */
+const pageWrapper = () => document.querySelector<HTMLElement>('.homepage')
+
 /** Sets the page's background custom properties while a slider moves (the page's own values come back with the next render). */
 function preview(name: 'opacity' | 'fuzzy', value: number) {
-  const page = document.querySelector<HTMLElement>('.homepage')
+  const page = pageWrapper()
   if (!page) return
   if (name === 'opacity') page.style.setProperty('--skin-opacity', String(value / 100))
   else page.style.setProperty('--skin-blur', `${fuzzyLevel(value) * 2}px`)
 }
 
-/** Opacity 0–100 and blur 0–30 in steps of 5 (spec §9): a button without JavaScript; with it, saved when a slider is let go. */
-function Effects({ data, background }: { data: Data; background: SkinBackground }) {
-  const fetcher = useFetcher()
-  const form = useRef<HTMLFormElement>(null)
-  const save = () => {
-    if (form.current) void fetcher.submit(form.current, { method: 'post', preventScrollReset: true })
-  }
-  return (
-    <fetcher.Form ref={form} method="post" className="skin-effects" key={`fx:${background.opacity}:${background.fuzzy}`}>
-      <input type="hidden" name="intent" value="save-skin-effects" />
-      <input type="hidden" name="homepageId" value={data.homepageId} />
-      <Range name="opacity" label="透明度" min={0} max={100} step={1} value={background.opacity} onRelease={save} />
-      <Range name="fuzzy" label="模糊度" min={0} max={FUZZY_MAX} step={FUZZY_STEP} value={background.fuzzy} onRelease={save} />
-      <button type="submit" className="button" disabled={fetcher.state !== 'idle'}>
-        保存透明度和模糊度
-      </button>
-    </fetcher.Form>
+/**
+ * Spec §4, §9: a new blur shows as loading for 1.5 s — the page wrapper is aria-busy and the drawer
+ * says 加载中… (a polite live region). JavaScript only: without it the blur is saved with the button.
+ */
+function useBlurLoading() {
+  const [loading, setLoading] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const done = useCallback(() => {
+    setLoading(false)
+    pageWrapper()?.removeAttribute('aria-busy')
+  }, [])
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current)
+      pageWrapper()?.removeAttribute('aria-busy')
+    },
+    [],
   )
+  const start = useCallback(() => {
+    clearTimeout(timer.current)
+    setLoading(true)
+    pageWrapper()?.setAttribute('aria-busy', 'true')
+    timer.current = setTimeout(done, BLUR_LOADING_MS)
+  }, [done])
+  return { loading, start }
 }
 
-function Range({ name, label, min, max, step, value, onRelease }: { name: 'opacity' | 'fuzzy'; label: string; min: number; max: number; step: number; value: number; onRelease: () => void }) {
-  const [shown, setShown] = useState(value)
-  const input = useRef<HTMLInputElement>(null)
-  const release = useRef(onRelease)
-  release.current = onRelease
-  // The native change event comes when the slider is let go (React's onChange fires while it moves).
-  useEffect(() => {
-    const slider = input.current!
-    const released = () => release.current()
-    slider.addEventListener('change', released)
-    return () => slider.removeEventListener('change', released)
-  }, [])
-  const id = `skin-${name}`
+/**
+ * Opacity 0–100 and blur 0–30 in steps of 5 (spec §9): a button without JavaScript; with it, saved
+ * when a slider is let go (RangeField). Not remounted by a save: focus stays on the slider.
+ */
+function Effects({ data, background, lastResult }: { data: Data; background: SkinBackground; lastResult: Reply }) {
+  const form = useSkinForm('save-skin-effects', lastResult)
+  const { schedule, cancel } = useReleaseSave((el) => void form.fetcher.submit(el, { method: 'post', preventScrollReset: true }))
+  const blur = useBlurLoading()
   return (
-    <div className="skin-range">
-      <label htmlFor={id}>
-        {label}（{min}–{max}）
-      </label>
-      <input
-        ref={input}
-        id={id}
-        type="range"
-        name={name}
-        min={min}
-        max={max}
-        step={step}
-        defaultValue={value}
-        onInput={(e) => {
-          const v = Number(e.currentTarget.value)
-          setShown(v)
-          preview(name, v)
-        }}
+    <form.fetcher.Form method="post" className="skin-effects" preventScrollReset onSubmit={cancel}>
+      <input type="hidden" name="intent" value="save-skin-effects" />
+      <input type="hidden" name="homepageId" value={data.homepageId} />
+      <RangeField
+        id="skin-opacity"
+        name="opacity"
+        label="透明度"
+        min={0}
+        max={100}
+        value={background.opacity}
+        error={form.error('opacity')}
+        preview={(v) => preview('opacity', Number(v))}
+        onRelease={schedule}
       />
-      {/* The value beside it (the slider itself tells screen readers). */}
-      <span className="skin-range-value" aria-hidden="true">
-        {shown}
-      </span>
-    </div>
+      <RangeField
+        id="skin-fuzzy"
+        name="fuzzy"
+        label="模糊度"
+        min={0}
+        max={FUZZY_MAX}
+        step={FUZZY_STEP}
+        value={background.fuzzy}
+        error={form.error('fuzzy')}
+        preview={(v) => {
+          preview('fuzzy', Number(v))
+          blur.start()
+        }}
+        onRelease={schedule}
+      />
+      <p className="skin-loading" aria-live="polite">
+        {blur.loading ? '加载中…' : ''}
+      </p>
+      <SkinError id="skin-effects-error" message={form.error('')} />
+      <button type="submit" className="button" disabled={form.busy}>
+        保存透明度和模糊度
+      </button>
+    </form.fetcher.Form>
   )
 }

@@ -1,52 +1,38 @@
-import type { SubmissionResult } from '@conform-to/react'
-import { useFetcher } from 'react-router'
 import { DEFAULT_THEME, THEMES } from '#app/schemas/skin.ts'
 import { ThemeColorField } from './theme-color-field.tsx'
-import type { ManageActionData, ManageDialogData, ManageFormProps } from '#app/components/manage/types.ts'
+import type { ManageDialogData, ManageFormProps } from '#app/components/manage/types.ts'
 import { usePageSkin, useDocumentLook } from './document-look.ts'
 import { SkinBackgroundPanel } from './skin-background.tsx'
+import { SkinError, useSkinForm } from './skin-form.tsx'
 import { DEFAULT_BACKGROUND } from '#app/schemas/skin-background.ts'
 
 type Data = Extract<ManageDialogData, { dialog: 'skin' }>
-
-/** The reply of the last save of one of the drawer's forms: the fetcher's (JavaScript), else the page's (no-JS 400). */
-function useReply(lastResult: SubmissionResult<string[]> | null | undefined) {
-  const fetcher = useFetcher<ManageActionData>()
-  const fetched = fetcher.state === 'idle' ? fetcher.data?.result : undefined
-  const result = fetched ?? lastResult
-  const errors = result?.status === 'error' ? result.error : undefined
-  return { fetcher, errors, busy: fetcher.state !== 'idle' }
-}
 
 /**
  * The skin drawer's body (spec §2 Skin panel; dialog-views.tsx draws it at 540 px): the theme
  * buttons with the timed window, the 17 theme colours, the background (skin-background.tsx), and reset. Plain forms posting to the
  * page (app/dialogs/skin.server.ts), the same with and without JavaScript; each choice is a radio
- * group (arrow keys) with its own save button.
+ * group (arrow keys) with its own save button, and a refused one shows its message beside it.
  */
 export function SkinDrawer({ data, lastResult }: ManageFormProps<Data>) {
   const look = useDocumentLook()
   const background = usePageSkin()?.background ?? DEFAULT_BACKGROUND
   const setting = look?.setting ?? DEFAULT_THEME
   const themeColorId = look?.themeColorId ?? 0
-  const theme = useReply(lastResult)
-  const color = useReply(lastResult)
-  const reset = useFetcher()
-  const timeError = theme.errors?.start?.[0] ?? theme.errors?.end?.[0]
-  const formError = theme.errors?.['']?.[0] ?? color.errors?.['']?.[0]
+  const theme = useSkinForm('save-theme', lastResult)
+  const color = useSkinForm('save-theme-color', lastResult)
+  const reset = useSkinForm('clear-skin', lastResult)
+  const timeError = theme.error('start', 'end')
+  const themeError = theme.error('theme', '')
+  const colorError = color.error('themeColorId', '')
   const hid = <input type="hidden" name="homepageId" value={data.homepageId} />
   return (
     <div className="skin-drawer">
       <p className="field-hint">{data.own ? '保存到当前主页，访客打开时也会看到。' : '只对你自己生效，保存在这个浏览器中。'}</p>
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
       <theme.fetcher.Form method="post" className="skin-section" key={`theme:${setting.theme}:${setting.start}:${setting.end}`}>
         <input type="hidden" name="intent" value="save-theme" />
         {hid}
-        <fieldset className="skin-themes">
+        <fieldset className="skin-themes" aria-describedby={themeError ? 'skin-theme-error' : undefined}>
           <legend>主题</legend>
           {THEMES.map((t) => (
             <label key={t.value} className="skin-choice">
@@ -54,6 +40,7 @@ export function SkinDrawer({ data, lastResult }: ManageFormProps<Data>) {
               <span>{t.name}</span>
             </label>
           ))}
+          <SkinError id="skin-theme-error" message={themeError} />
         </fieldset>
         <fieldset className="skin-clock" aria-describedby={timeError ? 'skin-time-error' : 'skin-time-hint'}>
           <legend>定时（选择“定时”时生效）</legend>
@@ -80,19 +67,21 @@ export function SkinDrawer({ data, lastResult }: ManageFormProps<Data>) {
       <color.fetcher.Form method="post" className="skin-section" key={`color:${themeColorId}`}>
         <input type="hidden" name="intent" value="save-theme-color" />
         {hid}
-        <ThemeColorField value={themeColorId} />
+        <ThemeColorField value={themeColorId} errorId={colorError ? 'skin-color-error' : undefined} />
+        <SkinError id="skin-color-error" message={colorError} />
         <button type="submit" className="button button-primary" disabled={color.busy}>
           保存主题色
         </button>
       </color.fetcher.Form>
-      <SkinBackgroundPanel data={data} background={background} />
-      <reset.Form method="post" className="skin-section">
+      <SkinBackgroundPanel data={data} background={background} lastResult={lastResult} />
+      <reset.fetcher.Form method="post" className="skin-section">
         <input type="hidden" name="intent" value="clear-skin" />
         {hid}
-        <button type="submit" className="button" disabled={reset.state !== 'idle'}>
+        <SkinError id="skin-reset-error" message={reset.error('')} />
+        <button type="submit" className="button" disabled={reset.busy}>
           恢复默认
         </button>
-      </reset.Form>
+      </reset.fetcher.Form>
     </div>
   )
 }

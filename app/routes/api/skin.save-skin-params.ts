@@ -3,24 +3,37 @@ import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
 import { apiId, withHomepageId } from '#app/api/params.ts'
-import { SKIN_SAVED_MSG, ThemeSchema } from '#app/schemas/skin.ts'
-import { saveTheme } from '#app/services/skin.server.ts'
+import { SKIN_SAVED_MSG, SkinParamsSchema } from '#app/schemas/skin.ts'
+import { saveSkinParams } from '#app/services/skin.server.ts'
 
 export const loader = postOnly
 
-/** `{type: 'theme', value}` (the spec's save-skin-params) or the theme save's `{theme, start, end}`. */
+/**
+ * The spec's `{type, value}` (type theme, opacity or fuzzy) or the theme save's fields
+ * (`{theme, start, end, opacity, fuzzy}`), read into SkinParamsSchema's shape.
+ */
 const Input = withHomepageId(
   z.preprocess(
     (raw) => {
       const body = raw as Record<string, unknown>
-      const theme = body.theme ?? (body.type === 'theme' ? body.value : undefined)
-      return { homepageId: body.homepageId, setting: { theme, start: body.start ?? body.clock_start, end: body.end ?? body.clock_end } }
+      const type = body.type ?? undefined
+      const typed = (name: string) => (type === name ? body.value : undefined)
+      const theme = body.theme ?? typed('theme')
+      return {
+        homepageId: body.homepageId,
+        type,
+        setting: theme === undefined ? undefined : { theme, start: body.start ?? body.clock_start, end: body.end ?? body.clock_end },
+        opacity: body.opacity ?? typed('opacity'),
+        fuzzy: body.fuzzy ?? typed('fuzzy'),
+      }
     },
-    z.object({ homepageId: apiId, setting: ThemeSchema }),
+    z.intersection(z.object({ homepageId: apiId }), SkinParamsSchema),
   ),
 )
 
-/** POST /api/skin/save-skin-params: the owner's theme on the homepage (a timed one with both times); answers the skin. */
-export const action = defineApi(Input, async (input, { db, user }) => apiOk(await saveTheme(db, user, input.homepageId, input.setting), SKIN_SAVED_MSG), {
-  auth: true,
-})
+/** POST /api/skin/save-skin-params: the owner's theme (a timed one with both times), opacity and blur on the homepage; answers the skin. */
+export const action = defineApi(
+  Input,
+  async ({ homepageId, type: _type, ...patch }, { db, user }) => apiOk(await saveSkinParams(db, user, homepageId, patch), SKIN_SAVED_MSG),
+  { auth: true },
+)

@@ -6,7 +6,7 @@ import { signInHref } from '#app/components/auth/dialog-url.ts'
 import { appContext, userContext } from '#app/context.ts'
 import { UPLOADED_MSG } from '#app/services/skin-background.server.ts'
 import { uploadSkinFrom } from '#app/uploads/skin-upload.server.ts'
-import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
+import { DomainError, NotSignedInError, SIGNED_IN_ONLY_MSG } from '#app/utils/errors.ts'
 import { safeRedirect } from '#app/utils/http.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
@@ -27,7 +27,7 @@ export async function action({ request, context }: { request: Request; context: 
   const back = redirectTo === null ? null : safeRedirect(redirectTo, request)
   try {
     const user = context.get(userContext)
-    if (!user) throw new NotSignedInError()
+    if (!user) throw new NotSignedInError(SIGNED_IN_ONLY_MSG)
     const { db } = context.get(appContext)
     const { skin } = await uploadSkinFrom(db, user, request)
     return back ? redirectWithToast(back, { type: 'success', msg: UPLOADED_MSG }) : apiOk(skin, UPLOADED_MSG)
