@@ -6,6 +6,7 @@ import {
   type Api,
   authPanel,
   banner,
+  contrast,
   expectSignedIn,
   expectSignedOut,
   gotoReady,
@@ -185,19 +186,6 @@ test('the account pages: no serious or critical axe violations', async ({ page, 
   }
   if (target !== page) await target.context().close()
 })
-
-/** WCAG contrast ratio of two computed colours (rgb()/rgba() strings). */
-function contrast(a: string, b: string) {
-  const luminance = (colour: string) => {
-    const [r, g, bl] = colour.match(/[\d.]+/g)!.slice(0, 3).map((v) => {
-      const c = Number(v) / 255
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
-    })
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!
-  }
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x)
-  return (hi! + 0.05) / (lo! + 0.05)
-}
 
 test('the account page in the night theme: the empty avatar has contrast and the rest passes axe', async ({ page, api, browser, javaScriptEnabled: js, baseURL }) => {
   // Night chosen as a guest (the qy_theme cookie, which the /user pages draw), then signed up: no avatar yet.

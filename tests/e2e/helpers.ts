@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { expect, type Locator, type Page } from '@playwright/test'
 
 /** A fresh e-mail per test, so the two projects and parallel workers never collide. */
@@ -137,3 +138,36 @@ export async function apiFixture({ page, baseURL }: { page: Page; baseURL: strin
 
 /** Where the e2e config's own SMTP server shows its mails (playwright.config.ts: the app's port + 4). */
 export const MAIL_HTTP_PORT = Number(process.env.E2E_PORT || 3199) + 4
+
+/** WCAG relative luminance of an sRGB colour, channels 0–255. */
+function luminance(rgb: readonly number[]) {
+  const [r, g, b] = rgb.map((v) => {
+    const c = v / 255
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+  })
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+}
+const ratio = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)
+
+/** WCAG contrast ratio of two computed colours (rgb()/rgba() strings). */
+export function contrast(a: string, b: string) {
+  const channels = (colour: string) => colour.match(/[\d.]+/g)!.slice(0, 3).map(Number)
+  return ratio(luminance(channels(a)), luminance(channels(b)))
+}
+
+/**
+ * The contrast of text as it is shown, whatever lies behind it (a picture, a pseudo-element, which
+ * axe's colour check leaves undecided): from a screenshot of the element, its most frequent colour
+ * (the background) against the pixel farthest from it in luminance (the glyphs' solid strokes).
+ */
+export async function shownContrast(locator: Locator) {
+  const { data, info } = await sharp(await locator.screenshot()).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  const counts = new Map<number, number>()
+  for (let i = 0; i < data.length; i += info.channels) {
+    const key = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!
+    counts.set(key, (counts.get(key) ?? 0) + 1)
+  }
+  const rgb = (key: number) => [(key >> 16) & 255, (key >> 8) & 255, key & 255]
+  const background = luminance(rgb([...counts].sort((a, b) => b[1] - a[1])[0]![0]))
+  return Math.max(...[...counts.keys()].map((key) => ratio(luminance(rgb(key)), background)))
+}

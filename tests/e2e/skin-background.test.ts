@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { gotoReady, hydrated, toast } from './helpers.ts'
+import { gotoReady, hydrated, PASSWORD, shownContrast, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
 
 /**
  * Skin backgrounds (issue 15 item 1), with JavaScript and without, by keyboard: a guest picks a
@@ -116,4 +116,29 @@ test('a refused pick shows its message beside the form, in role alert, with Java
   await expect(drawer.getByRole('alert')).toHaveText('请选择列表中的颜色')
   // Shown again in place: the drawer is still open, nothing was saved.
   await expect(drawer.getByRole('button', { name: '使用颜色' })).toBeEnabled()
+})
+
+// Measured from screenshots: axe leaves text over a pseudo-element's background undecided.
+test('text on the page keeps its contrast over a dark colour by day and a light one by night', async ({ page, baseURL, javaScriptEnabled }) => {
+  const signedUp = await page.request.post('/api/sign/on', { form: { user_nickname: uniqueNickname(), user_email: uniqueEmail(), user_password: PASSWORD } })
+  expect((await signedUp.json()).code).toBe(1)
+  const homepageId = (await (await page.request.get('/api/site/init-info')).json()).data.homepageInfo.id
+  const save = async (path: string, form: Record<string, string | number>) => {
+    const answer = await (await page.request.post(path, { form: { homepageId, ...form }, headers: { Origin: baseURL! } })).json()
+    expect(answer.code, `${path}: ${answer.msg}`).toBe(1)
+  }
+  for (const [theme, color] of [
+    [0, '#1e3a5f'],
+    [1, '#f5f7fa'],
+  ] as const) {
+    await save('/api/skin/save-skin-params', { theme })
+    await save('/api/skin/save', { color })
+    await gotoReady(page, '/', javaScriptEnabled)
+    await expect(page.locator('.homepage')).toHaveAttribute('data-skin', 'color')
+    // WCAG 1.4.3: the title (large text) 3:1, the owner's tools and the module's links 4.5:1.
+    const intro = page.locator('.homepage-intro')
+    expect(await shownContrast(intro.locator('h1')), `theme ${theme}, ${color}: the title`).toBeGreaterThanOrEqual(3)
+    expect(await shownContrast(intro.getByRole('link', { name: '管理模块' })), `theme ${theme}, ${color}: 管理模块`).toBeGreaterThanOrEqual(4.5)
+    expect(await shownContrast(page.locator('.module-head').first()), `theme ${theme}, ${color}: a module's head`).toBeGreaterThanOrEqual(4.5)
+  }
 })
