@@ -14,6 +14,8 @@ import { defineConfig, type Plugin } from 'vite'
  */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx$/
+/** Lazy parts every signed-in page draws as it hydrates, answering keys at once: the header's account menu and search (Ctrl+K). */
+const DRAWN_AS_PAGE_HYDRATES = /(^|\/)(account-menu|search-launcher)-[\w-]+\.js$/
 const START_PAGE = /[\\/]app[\\/](components[\\/]homepage[\\/]homepage-view|components[\\/]manage[\\/]manage-dialog-slot|routes[\\/]homepage)\.tsx$/
 
 /** The module graph of the client build, for the groups to ask what a module imports statically. */
@@ -52,10 +54,15 @@ const graph = moduleGraph()
 
 export default defineConfig({
   plugins: [reactRouter(), graph.plugin],
-  // No dependency preloading for import(): its lists of file names (and their helper) were ~900 B
-  // gzip of every page's first load; a lazy part's own imports now load when it does, one round
-  // trip later, and its code is fetched ahead on hover or focus anyway (lazy-part.tsx, ADR 015).
-  build: { assetsInlineLimit: 0, modulePreload: false },
+  build: {
+    assetsInlineLimit: 0,
+    // A lazy part's imports are preloaded with it only for the header's parts every signed-in page
+    // draws as it hydrates (their keys must work at once): each preloaded import costs a list of
+    // file names in every chunk that imports it, ~900 B gzip of a guest's first load for all of
+    // them. The others load on a click or key, one round trip later, fetched ahead on hover or
+    // focus (lazy-part.tsx, ADR 015).
+    modulePreload: { polyfill: false, resolveDependencies: (filename, deps) => (DRAWN_AS_PAGE_HYDRATES.test(filename) ? deps : []) },
+  },
   environments: {
     client: {
       build: {
