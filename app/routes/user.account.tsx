@@ -6,7 +6,7 @@ import { centreUser } from './user-centre.server.ts'
 import { type OAuthProvider, oauthStartHref, PROVIDER_LABELS } from '#app/auth/oauth-providers.ts'
 import { configuredProviders } from '#app/auth/oauth.server.ts'
 import { readSessionToken, startSession } from '#app/auth/session.server.ts'
-import { FormError, TextField } from '#app/components/manage/fields.tsx'
+import { FieldError, FormError, TextField } from '#app/components/manage/fields.tsx'
 import { appContext } from '#app/context.ts'
 import { changeEmailSchema, changePasswordSchema, NicknameSchema } from '#app/schemas/auth.ts'
 import { emailChangeSent, requestEmailChange } from '#app/services/email-change.server.ts'
@@ -191,11 +191,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               <p id="account-avatar-hint" className="field-hint">
                 JPG、PNG、WebP 或 GIF，不超过500KB；会取图片中间的正方形。
               </p>
-              {avatarError?.length ? (
-                <p id="account-avatar-error" className="field-error" role="alert">
-                  {avatarError[0]}
-                </p>
-              ) : null}
+              <FieldError id="account-avatar-error" errors={avatarError} />
             </div>
             <div>
               <button type="submit" className="button button-primary" disabled={busy('avatar')}>

@@ -4,7 +4,7 @@ import { data, Form, href, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/user.logoff'
 import { centreUser } from './user-centre.server.ts'
 import { clearSessionCookie, readSessionToken } from '#app/auth/session.server.ts'
-import { FormError, TextField } from '#app/components/manage/fields.tsx'
+import { FieldError, FormError, TextField } from '#app/components/manage/fields.tsx'
 import { appContext } from '#app/context.ts'
 import { deleteAccountSchema } from '#app/schemas/auth.ts'
 import { ACCOUNT_DELETED, deleteAccount } from '#app/services/account-deletion.server.ts'
@@ -76,11 +76,7 @@ export default function Logoff({ loaderData, actionData }: Route.ComponentProps)
             <input {...getInputProps(confirm, { type: 'checkbox' })} key={confirm.key} />
             我已了解：注销后所有数据将被删除，无法恢复
           </label>
-          {confirm.errors?.length ? (
-            <p id={confirm.errorId} className="field-error" role="alert">
-              {confirm.errors[0]}
-            </p>
-          ) : null}
+          <FieldError id={confirm.errorId} errors={confirm.errors} />
         </div>
         <div>
           <button type="submit" className="button button-danger" disabled={busy}>

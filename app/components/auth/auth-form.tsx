@@ -6,17 +6,9 @@ import { LoginSchema, RegisterSchema } from '#app/schemas/auth.ts'
 import { AUTH_TITLES } from './auth-titles.ts'
 import type { EmailMode } from './dialog-url.ts'
 import { SocialButtons } from './social-buttons.tsx'
+import { FieldError } from '#app/components/manage/fields.tsx'
 
 export type AuthActionData = { intent: EmailMode; result: SubmissionResult<string[]> }
-
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null
-  return (
-    <p id={id} className="field-error" role="alert">
-      {errors[0]}
-    </p>
-  )
-}
 
 /**
  * The e-mail login / register form. It posts to /login (a real action), so it works as a plain

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { FieldError } from './fields.tsx'
 
 /** A slider's form saves this long after the slider was last let go (arrow keys: presses close together save once). */
 export const SAVE_AFTER_MS = 400
@@ -47,7 +48,7 @@ export function RangeField({
   step = 1,
   value,
   unit = '',
-  error,
+  errors,
   preview,
   onRelease,
 }: {
@@ -60,7 +61,7 @@ export function RangeField({
   value: unknown
   unit?: string
   /** The field's message from the last save (Conform's reply), if it was refused. */
-  error?: string
+  errors?: string[]
   preview?: (value: string) => void
   onRelease: (input: HTMLInputElement) => void
 }) {
@@ -96,8 +97,8 @@ export function RangeField({
           max={max}
           step={step}
           defaultValue={String(value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={errors ? errorId : undefined}
           onInput={(e) => {
             setShown(e.currentTarget.value)
             preview?.(e.currentTarget.value)
@@ -109,11 +110,7 @@ export function RangeField({
           {unit}
         </output>
       </span>
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} errors={errors} />
     </div>
   )
 }

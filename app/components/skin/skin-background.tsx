@@ -15,7 +15,8 @@ import {
   type SkinBackground,
 } from '#app/schemas/skin-background.ts'
 import { SIGNED_IN_ONLY_MSG } from '#app/utils/errors.ts'
-import { SkinError, useSkinForm } from './skin-form.tsx'
+import { FieldError } from '#app/components/manage/fields.tsx'
+import { useSkinForm } from './skin-form.tsx'
 
 type Data = Extract<ManageDialogData, { dialog: 'skin' }>
 type Reply = SubmissionResult<string[]> | null | undefined
@@ -32,7 +33,7 @@ export function SkinBackgroundPanel({ data, background, lastResult }: { data: Da
   const here = `${location.pathname}${location.search}`
   const pick = useSkinForm('pick-skin', lastResult)
   // A pick's refusal, whichever field it names, under the tab shown (the no-JavaScript page comes back to the address it was posted from).
-  const pickError = pick.error('skin_id', 'image', 'color', 'repeat', 'opacity', 'fuzzy', '')
+  const pickError = pick.errors('skin_id', 'image', 'color', 'repeat', 'opacity', 'fuzzy', '')
   const hid = <input type="hidden" name="homepageId" value={data.homepageId} />
   return (
     <section className="skin-section skin-background" aria-labelledby="skin-bg-title">
@@ -67,7 +68,7 @@ export function SkinBackgroundPanel({ data, background, lastResult }: { data: Da
               ))}
             </fieldset>
             <RepeatField value={background.repeat} />
-            <SkinError id="skin-pick-error" message={pickError} />
+            <FieldError id="skin-pick-error" errors={pickError} />
             <button type="submit" className="button button-primary" disabled={pick.busy}>
               使用图片
             </button>
@@ -89,7 +90,7 @@ export function SkinBackgroundPanel({ data, background, lastResult }: { data: Da
               ))}
             </fieldset>
           ))}
-          <SkinError id="skin-pick-error" message={pickError} />
+          <FieldError id="skin-pick-error" errors={pickError} />
           <button type="submit" className="button button-primary" disabled={pick.busy}>
             使用颜色
           </button>
@@ -137,7 +138,7 @@ function CustomTab({
   background: SkinBackground
   here: string
   pick: ReturnType<typeof useSkinForm>
-  error: string | undefined
+  error: string[] | undefined
 }) {
   const remove = useSkinForm('delete-skin-history', null)
   return (
@@ -169,7 +170,7 @@ function CustomTab({
               ))}
             </fieldset>
             <RepeatField value={background.repeat} />
-            <SkinError id="skin-pick-error" message={error} />
+            <FieldError id="skin-pick-error" errors={error} />
             <button type="submit" className="button button-primary" disabled={pick.busy}>
               使用图片
             </button>
@@ -248,7 +249,7 @@ function Effects({ data, background, lastResult }: { data: Data; background: Ski
         min={0}
         max={100}
         value={background.opacity}
-        error={form.error('opacity')}
+        errors={form.errors('opacity')}
         preview={(v) => preview('opacity', Number(v))}
         onRelease={schedule}
       />
@@ -260,7 +261,7 @@ function Effects({ data, background, lastResult }: { data: Data; background: Ski
         max={FUZZY_MAX}
         step={FUZZY_STEP}
         value={background.fuzzy}
-        error={form.error('fuzzy')}
+        errors={form.errors('fuzzy')}
         preview={(v) => {
           preview('fuzzy', Number(v))
           blur.start()
@@ -270,7 +271,7 @@ function Effects({ data, background, lastResult }: { data: Data; background: Ski
       <p className="skin-loading" aria-live="polite">
         {blur.loading ? '加载中…' : ''}
       </p>
-      <SkinError id="skin-effects-error" message={form.error('')} />
+      <FieldError id="skin-effects-error" errors={form.errors('')} />
       <button type="submit" className="button" disabled={form.busy}>
         保存透明度和模糊度
       </button>

@@ -3,7 +3,8 @@ import { ThemeColorField } from './theme-color-field.tsx'
 import type { ManageDialogData, ManageFormProps } from '#app/components/manage/types.ts'
 import { usePageSkin, useDocumentLook } from './document-look.ts'
 import { SkinBackgroundPanel } from './skin-background.tsx'
-import { SkinError, useSkinForm } from './skin-form.tsx'
+import { FieldError } from '#app/components/manage/fields.tsx'
+import { useSkinForm } from './skin-form.tsx'
 import { DEFAULT_BACKGROUND } from '#app/schemas/skin-background.ts'
 
 type Data = Extract<ManageDialogData, { dialog: 'skin' }>
@@ -22,9 +23,9 @@ export function SkinDrawer({ data, lastResult }: ManageFormProps<Data>) {
   const theme = useSkinForm('save-theme', lastResult)
   const color = useSkinForm('save-theme-color', lastResult)
   const reset = useSkinForm('clear-skin', lastResult)
-  const timeError = theme.error('start', 'end')
-  const themeError = theme.error('theme', '')
-  const colorError = color.error('themeColorId', '')
+  const timeError = theme.errors('start', 'end')
+  const themeError = theme.errors('theme', '')
+  const colorError = color.errors('themeColorId', '')
   const hid = <input type="hidden" name="homepageId" value={data.homepageId} />
   return (
     <div className="skin-drawer">
@@ -40,7 +41,7 @@ export function SkinDrawer({ data, lastResult }: ManageFormProps<Data>) {
               <span>{t.name}</span>
             </label>
           ))}
-          <SkinError id="skin-theme-error" message={themeError} />
+          <FieldError id="skin-theme-error" errors={themeError} />
         </fieldset>
         <fieldset className="skin-clock" aria-describedby={timeError ? 'skin-time-error' : 'skin-time-hint'}>
           <legend>定时（选择“定时”时生效）</legend>
@@ -51,9 +52,7 @@ export function SkinDrawer({ data, lastResult }: ManageFormProps<Data>) {
             结束时间 <input type="time" name="end" defaultValue={setting.end || '06:00'} aria-invalid={timeError ? true : undefined} />
           </label>
           {timeError ? (
-            <p id="skin-time-error" className="field-error" role="alert">
-              {timeError}
-            </p>
+            <FieldError id="skin-time-error" errors={timeError} />
           ) : (
             <p id="skin-time-hint" className="field-hint">
               开始到结束之间为黑夜；结束早于开始表示到第二天。
@@ -68,7 +67,7 @@ export function SkinDrawer({ data, lastResult }: ManageFormProps<Data>) {
         <input type="hidden" name="intent" value="save-theme-color" />
         {hid}
         <ThemeColorField value={themeColorId} errorId={colorError ? 'skin-color-error' : undefined} />
-        <SkinError id="skin-color-error" message={colorError} />
+        <FieldError id="skin-color-error" errors={colorError} />
         <button type="submit" className="button button-primary" disabled={color.busy}>
           保存主题色
         </button>
@@ -77,7 +76,7 @@ export function SkinDrawer({ data, lastResult }: ManageFormProps<Data>) {
       <reset.fetcher.Form method="post" className="skin-section">
         <input type="hidden" name="intent" value="clear-skin" />
         {hid}
-        <SkinError id="skin-reset-error" message={reset.error('')} />
+        <FieldError id="skin-reset-error" errors={reset.errors('')} />
         <button type="submit" className="button" disabled={reset.busy}>
           恢复默认
         </button>

@@ -16,17 +16,10 @@ export function useSkinForm(intent: string, lastResult: SubmissionResult<string[
   return {
     fetcher,
     busy: fetcher.state !== 'idle',
-    /** The first message of these fields ('' is the form's own), if any was refused. */
-    error: (...names: string[]) => names.map((name) => errors?.[name]?.[0]).find(Boolean),
+    /** The first message of these fields ('' is the form's own), if any was refused: for FieldError. */
+    errors: (...names: string[]) => {
+      const first = names.map((name) => errors?.[name]?.[0]).find(Boolean)
+      return first ? [first] : undefined
+    },
   }
-}
-
-/** A refused field's or form's message beside it: read out as it appears (role alert), with and without JavaScript. */
-export function SkinError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null
-  return (
-    <p id={id} className="field-error" role="alert">
-      {message}
-    </p>
-  )
 }
