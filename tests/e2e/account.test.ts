@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base } from '@playwright/test'
 import { waitForMail, resetLinkOf } from '../sites/mail-server.ts'
 import {
@@ -13,9 +12,11 @@ import {
   loginOnPage,
   MAIL_HTTP_PORT,
   PASSWORD,
+  seriousViolations,
   toast,
   uniqueEmail,
   uniqueNickname,
+  withAxeView,
 } from './helpers.ts'
 
 const test = base.extend<{ api: Api }>({ api: apiFixture })
@@ -165,26 +166,19 @@ test('/user/account: a new nickname, an avatar and a new password', async ({ pag
 
 test('the account pages: no serious or critical axe violations', async ({ page, api, browser, javaScriptEnabled: js, baseURL }) => {
   await api('/api/sign/on', { user_nickname: uniqueNickname(), user_email: uniqueEmail(), user_password: PASSWORD })
-  let target = page
-  if (!js) {
-    // axe needs timers: check the server's HTML in a JS context whose app scripts never load.
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: true, storageState: await page.context().storageState() })
-    await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
-    target = await context.newPage()
-  }
-  for (const [path, heading] of [
-    ['/user/account', '账号设置'],
-    ['/user/online', '在线设备'],
-    ['/forget/input-email', '找回密码'],
-    ['/forget/reset-password?token=nonsense', '设置新密码'],
-  ] as const) {
-    await gotoReady(target, path, js)
-    await expect(target.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-    const results = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))
-    expect(serious, `${path}: ${JSON.stringify(serious, null, 2)}`).toEqual([])
-  }
-  if (target !== page) await target.context().close()
+  await withAxeView(page, js, browser, baseURL, async (view) => {
+    for (const [path, heading] of [
+      ['/user/account', '账号设置'],
+      ['/user/online', '在线设备'],
+      ['/forget/input-email', '找回密码'],
+      ['/forget/reset-password?token=nonsense', '设置新密码'],
+    ] as const) {
+      await gotoReady(view, path, js)
+      await expect(view.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      const serious = await seriousViolations(view)
+      expect(serious, `${path}: ${JSON.stringify(serious, null, 2)}`).toEqual([])
+    }
+  })
 })
 
 test('the account page in the night theme: the empty avatar has contrast and the rest passes axe', async ({ page, api, browser, javaScriptEnabled: js, baseURL }) => {
@@ -194,21 +188,15 @@ test('the account page in the night theme: the empty avatar has contrast and the
   const saved = await page.request.post('/?index&dialog=skin', { headers: { Origin: baseURL! }, form: { intent: 'save-theme', homepageId, theme: '1' }, maxRedirects: 0 })
   expect(saved.status()).toBe(302)
   await api('/api/sign/on', { user_nickname: uniqueNickname(), user_email: uniqueEmail(), user_password: PASSWORD })
-  let target = page
-  if (!js) {
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: true, storageState: await page.context().storageState() })
-    await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
-    target = await context.newPage()
-  }
-  await gotoReady(target, '/user/account', js)
-  await expect(target.locator('html')).toHaveAttribute('data-theme', 'dark')
-  const avatar = target.getByRole('img', { name: '还没有头像' })
-  await expect(avatar).toBeVisible()
-  // Its letter is inside role=img, which axe's colour check skips: measured here (WCAG 1.4.3, large text 3:1).
-  const [fg, bg] = await avatar.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor])
-  expect(contrast(fg!, bg!), `${fg} on ${bg}`).toBeGreaterThanOrEqual(3)
-  const results = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
-  if (target !== page) await target.context().close()
+  await withAxeView(page, js, browser, baseURL, async (view) => {
+    await gotoReady(view, '/user/account', js)
+    await expect(view.locator('html')).toHaveAttribute('data-theme', 'dark')
+    const avatar = view.getByRole('img', { name: '还没有头像' })
+    await expect(avatar).toBeVisible()
+    // Its letter is inside role=img, which axe's colour check skips: measured here (WCAG 1.4.3, large text 3:1).
+    const [fg, bg] = await avatar.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor])
+    expect(contrast(fg!, bg!), `${fg} on ${bg}`).toBeGreaterThanOrEqual(3)
+    const serious = await seriousViolations(view)
+    expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
+  })
 })

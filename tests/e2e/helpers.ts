@@ -1,5 +1,6 @@
+import AxeBuilder from '@axe-core/playwright'
 import sharp from 'sharp'
-import { expect, type Locator, type Page } from '@playwright/test'
+import { type Browser, expect, type Locator, type Page } from '@playwright/test'
 
 /** A fresh e-mail per test, so the two projects and parallel workers never collide. */
 export function uniqueEmail() {
@@ -170,4 +171,31 @@ export async function shownContrast(locator: Locator) {
   const rgb = (key: number) => [(key >> 16) & 255, (key >> 8) & 255, key & 255]
   const background = luminance(rgb([...counts].sort((a, b) => b[1] - a[1])[0]![0]))
   return Math.max(...[...counts.keys()].map((key) => ratio(luminance(rgb(key)), background)))
+}
+
+/** The serious and critical axe violations (WCAG 2.1 A and AA, best practice) of the page, or of the part `include` selects. */
+export async function seriousViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+  const results = await (include ? builder.include(include) : builder).analyze()
+  // axe really ran: it checked some rules on a non-empty page.
+  expect(results.passes.length).toBeGreaterThan(0)
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`) }))
+}
+
+/**
+ * Runs `check` on a page axe can look at as this project's browser shows it: with JavaScript the
+ * page itself; without, a page with the same cookies in a context that runs axe (its timers never
+ * fire with JavaScript off) but refuses every script of ours, leaving the server's HTML.
+ */
+export async function withAxeView(page: Page, javaScriptEnabled: boolean, browser: Browser, baseURL: string | undefined, check: (view: Page) => Promise<void>) {
+  if (javaScriptEnabled) return check(page)
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: true, storageState: await page.context().storageState() })
+  try {
+    await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
+    await check(await context.newPage())
+  } finally {
+    await context.close()
+  }
 }

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test'
-import { gotoReady, PASSWORD, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { gotoReady, PASSWORD, seriousViolations, uniqueEmail, uniqueNickname, withAxeView } from './helpers.ts'
 
 /**
  * The layout settings drawer (issue 15), with JavaScript (a modal drawer) and without (the same
@@ -27,29 +26,13 @@ async function openByKeyboard(page: Page, js: boolean, link: Locator) {
   return panel
 }
 
-/**
- * axe on the open drawer. Without JavaScript axe cannot run in the page (its timers never fire):
- * the same address is opened, with the page's cookies, in a context that runs axe but refuses
- * every script of ours, leaving exactly the server's HTML (as a11y.test.ts does).
- */
+/** axe on the open drawer (without JavaScript: the server's HTML of the same address, helpers.ts). */
 async function expectNoSeriousViolations(page: Page, js: boolean, browser: Browser, baseURL: string | undefined) {
-  let target = page
-  if (!js) {
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: true, storageState: await page.context().storageState() })
-    await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
-    target = await context.newPage()
-    await target.goto(page.url())
-  }
-  try {
-    const results = await new AxeBuilder({ page: target }).include('.manage-dialog').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-    expect(results.passes.length).toBeGreaterThan(5)
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => `${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ')}`) }))
+  await withAxeView(page, js, browser, baseURL, async (view) => {
+    if (view !== page) await view.goto(page.url())
+    const serious = await seriousViolations(view, '.manage-dialog')
     expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
-  } finally {
-    if (target !== page) await target.context().close()
-  }
+  })
 }
 
 /** Root font up by `steps` (arrow keys on the slider) and the side buttons to the left (arrow keys in the radio group). */

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { gotoReady, hydrated, PASSWORD, shownContrast, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { gotoReady, PASSWORD, seriousViolations, shownContrast, toast, uniqueEmail, uniqueNickname, withAxeView } from './helpers.ts'
 
 /**
  * Skin backgrounds (issue 15 item 1), with JavaScript and without, by keyboard: a guest picks a
@@ -9,13 +8,6 @@ import { gotoReady, hydrated, PASSWORD, shownContrast, toast, uniqueEmail, uniqu
  * colour from the 颜色 tab replaces it; axe finds nothing serious on the drawer. With JavaScript a
  * new blur shows as loading for 1.5 s and focus stays on the slider through its save.
  */
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => `${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ')}`) }))
-}
 
 const wrapperVar = (page: Page, name: string) =>
   page.evaluate((n) => document.querySelector<HTMLElement>('.homepage')?.style.getPropertyValue(n) ?? '', name)
@@ -82,23 +74,14 @@ test('a guest picks a picture, a blur and then a colour in the skin drawer by ke
   await expect(page.locator('.homepage')).toHaveAttribute('data-skin', 'color')
   expect(await wrapperVar(page, '--skin-background')).toBe('linear-gradient(#fdf6e3,#fdf6e3)')
 
-  // axe on the open drawer (without JavaScript: the same page in a context that refuses every script).
-  let target = page
-  if (!javaScriptEnabled) {
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: true, storageState: await page.context().storageState() })
-    await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
-    target = await context.newPage()
-  }
-  try {
+  // axe on the open drawer, each tab.
+  await withAxeView(page, javaScriptEnabled, browser, baseURL, async (view) => {
     for (const tab of ['image', 'color', 'custom']) {
-      await target.goto(`/?dialog=skin&tab=${tab}`)
-      await hydrated(target, target === page && javaScriptEnabled)
-      const serious = await seriousViolations(target)
+      await gotoReady(view, `/?dialog=skin&tab=${tab}`, javaScriptEnabled)
+      const serious = await seriousViolations(view)
       expect(serious, `${tab}: ${JSON.stringify(serious, null, 2)}`).toEqual([])
     }
-  } finally {
-    if (target !== page) await target.context().close()
-  }
+  })
 })
 
 test('a refused pick shows its message beside the form, in role alert, with JavaScript (fetcher) @js-only', async ({ page, javaScriptEnabled }) => {

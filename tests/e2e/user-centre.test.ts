@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type Page } from '@playwright/test'
 import { waitForMail } from '../sites/mail-server.ts'
-import { apiFixture, type Api, banner, expectSignedOut, gotoReady, loginOnPage, MAIL_HTTP_PORT, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { apiFixture, type Api, banner, expectSignedOut, gotoReady, loginOnPage, MAIL_HTTP_PORT, PASSWORD, seriousViolations, toast, uniqueEmail, uniqueNickname, withAxeView } from './helpers.ts'
 
 const test = base.extend<{ api: Api }>({ api: apiFixture })
 test.describe.configure({ timeout: 90_000 })
@@ -105,25 +104,18 @@ test('e-mail change: the new address gets the link, and only its button changes 
 
 test('the new pages: no serious or critical axe violations', async ({ page, api, browser, javaScriptEnabled: js, baseURL }) => {
   await api('/api/sign/on', { user_nickname: uniqueNickname(), user_email: uniqueEmail(), user_password: PASSWORD })
-  let target = page
-  if (!js) {
-    // axe needs timers: check the server's HTML in a JS context whose app scripts never load.
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: true, storageState: await page.context().storageState() })
-    await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
-    target = await context.newPage()
-  }
-  for (const [path, heading] of [
-    ['/user/browser-history', '浏览记录'],
-    ['/user/logoff', '注销账号'],
-    ['/email/confirm?token=nonsense', '确认新邮箱'],
-    ['/terms', '起页用户协议'],
-    ['/privacy', '起页隐私政策'],
-  ] as const) {
-    await gotoReady(target, path, js)
-    await expect(target.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-    const results = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))
-    expect(serious, `${path}: ${JSON.stringify(serious, null, 2)}`).toEqual([])
-  }
-  if (target !== page) await target.context().close()
+  await withAxeView(page, js, browser, baseURL, async (view) => {
+    for (const [path, heading] of [
+      ['/user/browser-history', '浏览记录'],
+      ['/user/logoff', '注销账号'],
+      ['/email/confirm?token=nonsense', '确认新邮箱'],
+      ['/terms', '起页用户协议'],
+      ['/privacy', '起页隐私政策'],
+    ] as const) {
+      await gotoReady(view, path, js)
+      await expect(view.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      const serious = await seriousViolations(view)
+      expect(serious, `${path}: ${JSON.stringify(serious, null, 2)}`).toEqual([])
+    }
+  })
 })
