@@ -14,7 +14,7 @@ export class DomainError extends Error {
   }
 }
 
-/** Spec §8 (warnings): a guest asking for a feature that is for signed-in users only (custom skins, batch format save). */
+/** Spec §8 (warnings): a guest asking for a feature that is for signed-in users only (here: custom skins). */
 export const SIGNED_IN_ONLY_MSG = '此功能登录后可用'
 
 /**

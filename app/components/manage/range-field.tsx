@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { FieldError } from './fields.tsx'
 
 /** A slider's form saves this long after the slider was last let go (arrow keys: presses close together save once). */
-export const SAVE_AFTER_MS = 400
+const SAVE_AFTER_MS = 400
 
 /**
  * Saving a form when one of its sliders is let go, with JavaScript: `schedule` (a RangeField's
