@@ -61,6 +61,9 @@ export function pageCache({ db, rows }: DbHandle, { enabled, history }: { enable
         await inProgress
         continue
       }
+      // Marked as being rendered before anything else is awaited: the requests whose versions came
+      // in the same batch resume right after this one, and must find the render to wait for.
+      const rendered = inProgress ? () => {} : track(view.key, res)
       // Rendered for the session as the database has it now (read already, unless checked by user).
       const live = await liveSession(view.session, byUser ? null : versions)
       res.locals.pageCache = {
@@ -68,7 +71,7 @@ export function pageCache({ db, rows }: DbHandle, { enabled, history }: { enable
         viewer: live ? { id: live.userId, renderVersion: live.renderVersion } : null,
         session: live ? { expiresAt: live.expiresAt, lastSeenAt: live.lastSeenAt } : null,
         render: new PageRender(),
-        rendered: inProgress ? () => {} : track(view.key, res),
+        rendered,
       } satisfies Pending
       return next()
     }
