@@ -270,7 +270,7 @@ test('internal, closed and silent targets fail with the same error; only the log
     'closed.test': { address: '93.184.216.35', port: await closedPort() },
     'silent.test': { address: '93.184.216.36', port: silent.port },
   })
-  const fetch = createSafeFetcher(network, { totalTimeoutMs: 500 })
+  const fetch = createSafeFetcher(network, { totalTimeoutMs: 1000 })
   const errors = [
     await refusal(fetch('http://internal.test/')),
     await refusal(fetch('http://closed.test/')),

@@ -13,10 +13,14 @@ afterAll(() => {
   fake.server.close()
 })
 
-/** The adapter as production builds it, on a test network where weather.test is the fake. */
+/**
+ * The adapter as production builds it, on a test network where weather.test is the fake. The
+ * fake's slow answer comes after 30 s: any timeout well under that proves the timeout, and one
+ * of seconds keeps a loaded machine's slow first answer from reading as one.
+ */
 function provider(apiUrl = 'http://weather.test') {
   const network = testNetwork({ 'weather.test': { address: '93.184.216.35', port: fake.port } })
-  const fetcher = createSafeFetcher(network, { totalTimeoutMs: 1_000 })
+  const fetcher = createSafeFetcher(network, { totalTimeoutMs: 5_000 })
   return openMeteo({ apiUrl, geocodingUrl: 'http://weather.test', fetch: () => fetcher })
 }
 

@@ -96,7 +96,8 @@ describe('save-city and get-info', () => {
     const { status, body } = await get(guest, '/api/weather/get-info', { cityId })
     expect(status).toBe(200)
     expect(body).toEqual({ code: 0, msg: CALM, data: null })
-    expect(Date.now() - started).toBeLessThan(5_000)
+    // Within the provider's timeout (3 s in tests) and some, not the fake's 30 s.
+    expect(Date.now() - started).toBeLessThan(10_000)
     // The page shows the same calm message with the header, status 200.
     await ok(post(guest, '/api/weather/save-city', { cityId }))
     const page = await guest.request('/weather')

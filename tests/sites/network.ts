@@ -20,7 +20,11 @@ export function testNetwork(port: number, weatherPort?: number) {
   })
 }
 
-/** The app's environment for the fake weather provider (both of Open-Meteo's hosts are the one fake). */
+/**
+ * The app's environment for the fake weather provider (both of Open-Meteo's hosts are the one
+ * fake). Its slow place answers after 30 s; a timeout of seconds proves the timeout without a
+ * loaded machine's slow first answer reading as one.
+ */
 export function weatherEnv() {
-  return { WEATHER_API_URL: `http://${WEATHER_HOST}`, WEATHER_GEOCODING_URL: `http://${WEATHER_HOST}`, WEATHER_TIMEOUT_MS: '1500' }
+  return { WEATHER_API_URL: `http://${WEATHER_HOST}`, WEATHER_GEOCODING_URL: `http://${WEATHER_HOST}`, WEATHER_TIMEOUT_MS: '3000' }
 }
