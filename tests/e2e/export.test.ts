@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { gotoReady, PASSWORD, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { gotoReady, PASSWORD, seriousViolations, uniqueEmail, uniqueNickname, withAxeView } from './helpers.ts'
 
 /**
  * Export (issue 12) and the user centre's one navigation, with JavaScript and without: the form
@@ -102,17 +101,10 @@ test('on a phone the navigation sits above the page, all of it in view, nothing 
 
 test('the export page: no serious or critical axe violations', async ({ page, browser, javaScriptEnabled: js, baseURL }) => {
   await signUp(page, baseURL!)
-  let target = page
-  if (!js) {
-    // axe needs timers: check the server's HTML in a JS context whose app scripts never load.
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: true, storageState: await page.context().storageState() })
-    await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
-    target = await context.newPage()
-  }
-  await gotoReady(target, '/user/export', js)
-  await expect(target.getByRole('heading', { level: 1, name: '导出书签' })).toBeVisible()
-  const results = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
-  if (target !== page) await target.context().close()
+  await withAxeView(page, js, browser, baseURL, async (view) => {
+    await gotoReady(view, '/user/export', js)
+    await expect(view.getByRole('heading', { level: 1, name: '导出书签' })).toBeVisible()
+    const serious = await seriousViolations(view)
+    expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
+  })
 })

@@ -199,3 +199,12 @@ export async function withAxeView(page: Page, javaScriptEnabled: boolean, browse
     await context.close()
   }
 }
+
+/** No serious or critical axe violations on the page as it is now (without JavaScript: the server's HTML of the same address). */
+export async function expectNoSeriousViolations(page: Page, javaScriptEnabled: boolean, browser: Browser, baseURL: string | undefined, include?: string) {
+  await withAxeView(page, javaScriptEnabled, browser, baseURL, async (view) => {
+    if (view !== page) await view.goto(page.url())
+    const serious = await seriousViolations(view, include)
+    expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
+  })
+}

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { banner, gotoReady, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { banner, gotoReady, PASSWORD, seriousViolations, toast, uniqueEmail, uniqueNickname, withAxeView } from './helpers.ts'
 
 /**
  * The owner's homepages through the pages only, with JavaScript and without: the header name
@@ -121,15 +120,6 @@ test('create, switch, pin, keep the default, trash, restore and delete a homepag
   })
 })
 
-/** Serious or critical axe findings inside `selector`. */
-async function seriousAxe(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  expect(results.passes.length).toBeGreaterThan(5)
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`) }))
-}
-
 test('the homepage popover, the add / edit dialog (with errors), the signed-in header and the trash have no serious axe violations', async ({
   page,
   browser,
@@ -137,22 +127,15 @@ test('the homepage popover, the add / edit dialog (with errors), the signed-in h
   baseURL,
 }) => {
   test.setTimeout(90_000)
-  let target: Page = page
-  if (!js) {
-    // As in a11y.test.ts: axe needs timers, so the no-JS HTML is checked in a JS context whose
-    // scripts are all refused, leaving exactly the server-rendered page.
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: true })
-    await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
-    target = await context.newPage()
-  }
-  try {
-    const signedUp = await target.request.post('/api/sign/on', { form: { user_nickname: uniqueNickname(), user_email: uniqueEmail(), user_password: PASSWORD } })
+  // Without JavaScript axe runs on the server's HTML, in a context of its own (helpers.ts).
+  await withAxeView(page, js, browser, baseURL, async (view) => {
+    const signedUp = await view.request.post('/api/sign/on', { form: { user_nickname: uniqueNickname(), user_email: uniqueEmail(), user_password: PASSWORD } })
     expect((await signedUp.json()).code).toBe(1)
     const headers = { Origin: baseURL! }
-    const added = await (await target.request.post('/api/homepage/add', { headers, form: { title: '看一看', icon: 'tabler:home', code: `look-${rand()}` } })).json()
-    await target.request.post('/api/homepage/set-top', { headers, form: { id: String(added.data.id) } })
-    const trashed = await (await target.request.post('/api/homepage/add', { headers, form: { title: '删掉的', icon: 'tabler:home' } })).json()
-    await target.request.post('/api/homepage/delete', { headers, form: { homepageId: String(trashed.data.id) } })
+    const added = await (await view.request.post('/api/homepage/add', { headers, form: { title: '看一看', icon: 'tabler:home', code: `look-${rand()}` } })).json()
+    await view.request.post('/api/homepage/set-top', { headers, form: { id: String(added.data.id) } })
+    const trashed = await (await view.request.post('/api/homepage/add', { headers, form: { title: '删掉的', icon: 'tabler:home' } })).json()
+    await view.request.post('/api/homepage/delete', { headers, form: { homepageId: String(trashed.data.id) } })
 
     for (const [url, title, submit] of [
       ['/?dialog=homepages', '我的主页', false],
@@ -160,22 +143,22 @@ test('the homepage popover, the add / edit dialog (with errors), the signed-in h
       [`/?dialog=edit-homepage&homepageId=${added.data.id}`, '编辑主页', false],
     ] as const) {
       await test.step(title, async () => {
-        await gotoReady(target, url, js)
-        const dialog = panel(target, js, title)
+        await gotoReady(view, url, js)
+        const dialog = panel(view, js, title)
         await expect(dialog).toBeVisible()
         if (submit) {
           await dialog.getByRole('button', { name: '保存', exact: true }).click()
-          await expect(panel(target, js, title).getByText('请输入主页名称', { exact: true })).toBeVisible()
+          await expect(panel(view, js, title).getByText('请输入主页名称', { exact: true })).toBeVisible()
         }
-        expect(await seriousAxe(target, '.manage-dialog')).toEqual([])
+        const serious = await seriousViolations(view, '.manage-dialog')
+        expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
       })
     }
     await test.step('the header and the trash', async () => {
-      await gotoReady(target, '/user/trash', js)
-      await expect(target.getByRole('region', { name: '已删除的主页' })).toContainText('删掉的')
-      expect(await seriousAxe(target, 'body')).toEqual([])
+      await gotoReady(view, '/user/trash', js)
+      await expect(view.getByRole('region', { name: '已删除的主页' })).toContainText('删掉的')
+      const serious = await seriousViolations(view, 'body')
+      expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
     })
-  } finally {
-    if (target !== page) await target.context().close()
-  }
+  })
 })

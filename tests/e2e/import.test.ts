@@ -1,9 +1,8 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type Locator, type Page } from '@playwright/test'
-import { apiFixture, type Api, gotoReady, hydrated, PASSWORD, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { apiFixture, type Api, gotoReady, hydrated, PASSWORD, seriousViolations, uniqueEmail, uniqueNickname, withAxeView } from './helpers.ts'
 
 /**
  * Bookmark import (issue 12) through the pages, with JavaScript and without: the homepage's
@@ -283,13 +282,6 @@ test('a homepage exported from one account and imported into a fresh one comes b
   }
 })
 
-/** Serious or critical axe findings of the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  expect(results.passes.length).toBeGreaterThan(10)
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))
-}
-
 test('the import dialog and the preview: no serious or critical axe violations', async ({ page, browser, javaScriptEnabled: js, baseURL }) => {
   await signUp(page)
   const uploaded = await page.request.post('/api/import/upload', {
@@ -298,24 +290,15 @@ test('the import dialog and the preview: no serious or critical axe violations',
   })
   const { code, fileId } = await uploaded.json()
   expect(code).toBe(1)
-  let target = page
-  if (!js) {
-    // axe needs timers: check the server's HTML in a JS context whose app scripts never load.
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: true, storageState: await page.context().storageState() })
-    await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
-    target = await context.newPage()
-  }
-  try {
-    await gotoReady(target, '/?dialog=import', js)
-    await expect(panel(target, js, '导入书签').getByLabel('书签文件', { exact: true })).toBeVisible()
-    const dialog = await seriousViolations(target)
+  await withAxeView(page, js, browser, baseURL, async (view) => {
+    await gotoReady(view, '/?dialog=import', js)
+    await expect(panel(view, js, '导入书签').getByLabel('书签文件', { exact: true })).toBeVisible()
+    const dialog = await seriousViolations(view)
     expect(dialog, JSON.stringify(dialog, null, 2)).toEqual([])
 
-    await gotoReady(target, `/preview?id=${fileId}`, js)
-    await expect(target.getByRole('checkbox', { name: 'Comics', exact: true })).toBeVisible()
-    const preview = await seriousViolations(target)
+    await gotoReady(view, `/preview?id=${fileId}`, js)
+    await expect(view.getByRole('checkbox', { name: 'Comics', exact: true })).toBeVisible()
+    const preview = await seriousViolations(view)
     expect(preview, JSON.stringify(preview, null, 2)).toEqual([])
-  } finally {
-    if (target !== page) await target.context().close()
-  }
+  })
 })

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test'
-import { gotoReady, PASSWORD, seriousViolations, uniqueEmail, uniqueNickname, withAxeView } from './helpers.ts'
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expectNoSeriousViolations, gotoReady, PASSWORD, uniqueEmail, uniqueNickname } from './helpers.ts'
 
 /**
  * The layout settings drawer (issue 15), with JavaScript (a modal drawer) and without (the same
@@ -24,15 +24,6 @@ async function openByKeyboard(page: Page, js: boolean, link: Locator) {
   const panel = drawer(page, js)
   await expect(panel).toBeVisible()
   return panel
-}
-
-/** axe on the open drawer (without JavaScript: the server's HTML of the same address, helpers.ts). */
-async function expectNoSeriousViolations(page: Page, js: boolean, browser: Browser, baseURL: string | undefined) {
-  await withAxeView(page, js, browser, baseURL, async (view) => {
-    if (view !== page) await view.goto(page.url())
-    const serious = await seriousViolations(view, '.manage-dialog')
-    expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
-  })
 }
 
 /** Root font up by `steps` (arrow keys on the slider) and the side buttons to the left (arrow keys in the radio group). */
@@ -60,7 +51,7 @@ test('the owner opens the drawer by keyboard, changes the font size and the side
   const panel = await openByKeyboard(page, js, page.getByRole('link', { name: '布局', exact: true }))
   // Every switch is the owner's to change.
   await expect(panel.getByRole('switch', { name: '在新标签页打开书签' })).toBeEnabled()
-  await expectNoSeriousViolations(page, js, browser, baseURL)
+  await expectNoSeriousViolations(page, js, browser, baseURL, '.manage-dialog')
 
   await changeByKeyboard(page, panel, 'ArrowRight', 2, js ? '18px' : null)
   await expect(toaster(page)).toHaveText('所有设置已保存成功~')
@@ -80,7 +71,7 @@ test('a guest opens the drawer from the side buttons; their settings stay in thi
   // The switches and the owner-only radios are disabled for guests (spec §5).
   await expect(panel.getByRole('switch', { name: '显示搜索框' })).toBeDisabled()
   await expect(panel.getByRole('group', { name: '背景范围' }).getByRole('radio').first()).toBeDisabled()
-  await expectNoSeriousViolations(page, js, browser, baseURL)
+  await expectNoSeriousViolations(page, js, browser, baseURL, '.manage-dialog')
 
   await changeByKeyboard(page, panel, 'ArrowLeft', 2, js ? '14px' : null)
   await expect(toaster(page)).toHaveText('所有设置已保存成功~')

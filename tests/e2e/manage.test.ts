@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { gotoReady, openCategoryMenu, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { gotoReady, openCategoryMenu, PASSWORD, seriousViolations, toast, uniqueEmail, uniqueNickname, withAxeView } from './helpers.ts'
 
 /**
  * The management dialogs of the start page (components/manage/), opened by their URLs
@@ -532,22 +531,15 @@ test.describe('managing modules, categories and bookmarks', () => {
 
   test('the dialogs have no serious axe violations, errors shown or not', async ({ page, browser, javaScriptEnabled: js, baseURL }) => {
     test.setTimeout(180_000)
-    let target: Page = page
-    if (!js) {
-      // As in a11y.test.ts: axe needs timers, so the no-JS HTML is checked in a JS context whose
-      // scripts are all refused, leaving exactly the server-rendered page.
-      const context = await browser.newContext({ baseURL, javaScriptEnabled: true })
-      await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
-      target = await context.newPage()
-    }
-    try {
-      await signUp(target)
+    // Without JavaScript axe runs on the server's HTML, in a context of its own (helpers.ts).
+    await withAxeView(page, js, browser, baseURL, async (view) => {
+      await signUp(view)
       const moduleId = await (async () => {
-        const list = await openDialog(target, js, '/?dialog=manage-modules', '管理模块')
+        const list = await openDialog(view, js, '/?dialog=manage-modules', '管理模块')
         return idFromLink(list.getByRole('link', { name: /^编辑 / }).first(), 'moduleId')
       })()
       const bid = await (async () => {
-        const dialog = await openDialog(target, js, `/?dialog=add-bag&moduleId=${moduleId}`, '添加分类')
+        const dialog = await openDialog(view, js, `/?dialog=add-bag&moduleId=${moduleId}`, '添加分类')
         return optionValue(dialog, 'parentId', '常用网站')
       })()
       const dialogs: [url: string, title: string, submit: boolean][] = [
@@ -564,30 +556,17 @@ test.describe('managing modules, categories and bookmarks', () => {
       ]
       for (const [url, title, submit] of dialogs) {
         await test.step(`${title}${submit ? ' (with errors)' : ''}`, async () => {
-          const dialog = await openDialog(target, js, url, title)
+          const dialog = await openDialog(view, js, url, title)
           if (submit) {
             await save(dialog)
             await expect(dialog.locator('.field-error').first()).toBeVisible()
           }
           // The dialog itself (the page around it is a11y.test.ts's business).
-          const results = await new AxeBuilder({ page: target })
-            .include('.manage-dialog')
-            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-            .analyze()
-          expect(results.passes.length).toBeGreaterThan(5)
-          const serious = results.violations
-            .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-            .map((violation) => ({
-              id: violation.id,
-              help: violation.help,
-              nodes: violation.nodes.map((node) => `${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ')}`),
-            }))
+          const serious = await seriousViolations(view, '.manage-dialog')
           expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
         })
       }
-    } finally {
-      if (target !== page) await target.context().close()
-    }
+    })
   })
 })
 

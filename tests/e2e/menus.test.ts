@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { categoryMenu, gotoReady, openCategoryMenu, openItemMenu, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { categoryMenu, gotoReady, openCategoryMenu, openItemMenu, PASSWORD, seriousViolations, toast, uniqueEmail, uniqueNickname, withAxeView } from './helpers.ts'
 
 /**
  * The owner's page, calmer (issues 11 and 14): one 管理 link per category to its menu dialog, one
@@ -261,41 +260,30 @@ test('the owner\'s page with a 管理 menu open, and with the homepage popover o
 }) => {
   // Four axe runs on a shared machine.
   test.slow()
-  let target: Page = page
-  if (!js) {
-    // As in a11y.test.ts: axe needs timers, so the no-JS HTML is checked in a JS context whose
-    // scripts are all refused, leaving exactly the server-rendered page (a <details> still opens).
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: true })
-    await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
-    target = await context.newPage()
-  }
-  const serious = async () => {
-    const results = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-    expect(results.passes.length).toBeGreaterThan(10)
-    return results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`) }))
-  }
-  try {
-    await signUp(target)
+  // Without JavaScript axe runs on the server's HTML, in a context of its own (helpers.ts): a
+  // <details> still opens there.
+  await withAxeView(page, js, browser, baseURL, async (view) => {
+    await signUp(view)
     await test.step('the page with its menu links, and a 管理 menu open', async () => {
-      await gotoReady(target, '/', js)
-      expect(await serious()).toEqual([])
-      await gotoReady(target, (await target.getByRole('link', { name: `管理 ${CATEGORY}`, exact: true }).getAttribute('href'))!, js)
-      await expect(target.getByRole('link', { name: '编辑分类', exact: true })).toBeVisible()
-      expect(await serious()).toEqual([])
+      await gotoReady(view, '/', js)
+      const onPage = await seriousViolations(view)
+      expect(onPage, JSON.stringify(onPage, null, 2)).toEqual([])
+      await gotoReady(view, (await view.getByRole('link', { name: `管理 ${CATEGORY}`, exact: true }).getAttribute('href'))!, js)
+      await expect(view.getByRole('link', { name: '编辑分类', exact: true })).toBeVisible()
+      const withMenu = await seriousViolations(view)
+      expect(withMenu, JSON.stringify(withMenu, null, 2)).toEqual([])
     })
     await test.step('a bookmark menu open', async () => {
-      await gotoReady(target, `/?i=${await target.locator('main ul.link-grid a[href^="?i="]').first().getAttribute('href').then((h) => h!.slice(3))}`, js)
-      await expect(target.getByRole('button', { name: '星标', exact: true })).toBeVisible()
-      expect(await serious()).toEqual([])
+      await gotoReady(view, `/?i=${await view.locator('main ul.link-grid a[href^="?i="]').first().getAttribute('href').then((h) => h!.slice(3))}`, js)
+      await expect(view.getByRole('button', { name: '星标', exact: true })).toBeVisible()
+      const serious = await seriousViolations(view)
+      expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
     })
     await test.step('the homepage popover open', async () => {
-      await gotoReady(target, '/?dialog=homepages', js)
-      await expect(panel(target, js, '我的主页')).toBeVisible()
-      expect(await serious()).toEqual([])
+      await gotoReady(view, '/?dialog=homepages', js)
+      await expect(panel(view, js, '我的主页')).toBeVisible()
+      const serious = await seriousViolations(view)
+      expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
     })
-  } finally {
-    if (target !== page) await target.context().close()
-  }
+  })
 })

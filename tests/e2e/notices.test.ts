@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { banner, gotoReady, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { banner, gotoReady, PASSWORD, seriousViolations, toast, uniqueEmail, uniqueNickname, withAxeView } from './helpers.ts'
 
 /**
  * Notices (issue 13, item 5), with JavaScript and without: a second user joins the owner's
@@ -111,16 +110,10 @@ test('查看 reads a notice and goes to its link; 全部已读 reads the rest', 
 
 test('the notice page: no serious or critical axe violations', async ({ page, browser, javaScriptEnabled: js, baseURL }) => {
   await joinedBySecondUser(page, browser, js, baseURL!)
-  let target = page
-  if (!js) {
-    // axe needs timers: check the server's HTML in a JS context whose app scripts never load.
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: true, storageState: await page.context().storageState() })
-    await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
-    target = await context.newPage()
-  }
-  await gotoReady(target, '/user/notice', js)
-  await expect(target.locator('.notice-list li.notice-unread')).toHaveCount(1)
-  const results = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))
-  expect(serious).toEqual([])
+  await withAxeView(page, js, browser, baseURL, async (view) => {
+    await gotoReady(view, '/user/notice', js)
+    await expect(view.locator('.notice-list li.notice-unread')).toHaveCount(1)
+    const serious = await seriousViolations(view)
+    expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
+  })
 })

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { gotoReady, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { type APIRequestContext, expect, test } from '@playwright/test'
+import { gotoReady, PASSWORD, seriousViolations, toast, uniqueEmail, uniqueNickname, withAxeView } from './helpers.ts'
 
 /**
  * The start page as it renders (components/homepage/) and the trash page (/user/trash), with
@@ -230,16 +229,6 @@ test('the trash pages by 20: 下一页 without JavaScript, more loaded in place 
   }
 })
 
-/** axe on the server's HTML (no-JS project) or the hydrated page (JS project), as a11y.test.ts does. */
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  expect(results.passes.length).toBeGreaterThan(10)
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }))
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
-}
-
 const AXE_PAGES = [
   { name: 'the demo as a guest', path: '/demo', as: 'guest', heading: '起页示例主页' },
   { name: 'the demo as its owner', path: '/demo', as: 'demo', heading: '起页示例主页' },
@@ -253,15 +242,9 @@ test.describe('accessibility of the start page and the trash (axe)', () => {
   for (const { name, path, as, heading } of AXE_PAGES) {
     test(`${name}: no serious or critical violations`, async ({ page, browser, javaScriptEnabled, baseURL }) => {
       test.slow()
-      let target = page
-      if (!javaScriptEnabled) {
-        // axe needs timers: check the server's HTML in a JS context whose app scripts never load.
-        const context = await browser.newContext({ baseURL, javaScriptEnabled: true })
-        await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
-        target = await context.newPage()
-      }
-      try {
-        const request = target.request
+      // axe on the hydrated page, or without JavaScript on the server's HTML in a context of its own (helpers.ts).
+      await withAxeView(page, javaScriptEnabled, browser, baseURL, async (view) => {
+        const request = view.request
         if (as === 'demo') await signInDemo(request)
         if (as === 'new') {
           const bid = await signUp(request)
@@ -273,17 +256,16 @@ test.describe('accessibility of the start page and the trash (axe)', () => {
         }
         let url: string = path
         if (path === 'module') url = /href="(\/demo\/\d+)" class="module-open" aria-label="单独打开模块 导航"/.exec(await (await request.get('/demo')).text())![1]!
-        await gotoReady(target, url, javaScriptEnabled)
-        if (heading) await expect(target.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+        await gotoReady(view, url, javaScriptEnabled)
+        if (heading) await expect(view.getByRole('heading', { level: 1, name: heading })).toBeVisible()
         if (path === '/') {
           // The folder's popup open too, so its contents are checked.
-          await target.locator('summary', { hasText: '资料夹' }).click()
-          await expect(target.getByRole('link', { name: '夹中网站', exact: true })).toBeVisible()
+          await view.locator('summary', { hasText: '资料夹' }).click()
+          await expect(view.getByRole('link', { name: '夹中网站', exact: true })).toBeVisible()
         }
-        await expectNoSeriousViolations(target)
-      } finally {
-        if (target !== page) await target.context().close()
-      }
+        const serious = await seriousViolations(view)
+        expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
+      })
     })
   }
 })

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type Page } from '@playwright/test'
-import { gotoReady, PASSWORD, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { gotoReady, PASSWORD, seriousViolations, uniqueEmail, uniqueNickname } from './helpers.ts'
 
 /**
  * Ctrl+K bookmark search (issue 13): with JavaScript the header's 搜索 button and the shortcut
@@ -123,13 +122,6 @@ test('pinyin initials and a URL fragment; 加载更多; the last 3 keywords whil
   await expect(dialog.getByRole('status')).toHaveText('暂无搜索结果')
 })
 
-async function expectNoSeriousAxe(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  expect(results.passes.length).toBeGreaterThan(5)
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
-}
-
 test('the open dialog and the result page pass axe @js-only', async ({ page, owner: _owner }) => {
   await gotoReady(page, '/', true)
   await page.keyboard.press('Control+k')
@@ -137,10 +129,12 @@ test('the open dialog and the result page pass axe @js-only', async ({ page, own
   await box.fill('测试')
   await expect(searchDialog(page).getByRole('option')).toHaveCount(5)
   await page.keyboard.press('ArrowDown')
-  await expectNoSeriousAxe(page, '.search-dialog')
+  const dialog = await seriousViolations(page, '.search-dialog')
+  expect(dialog, JSON.stringify(dialog, null, 2)).toEqual([])
   await gotoReady(page, '/search?wd=%E6%B5%8B%E8%AF%95', true)
   await expect(page.getByText('找到 7 个书签')).toBeVisible()
-  await expectNoSeriousAxe(page, 'main')
+  const resultPage = await seriousViolations(page, 'main')
+  expect(resultPage, JSON.stringify(resultPage, null, 2)).toEqual([])
 })
 
 test('the search page: the form, results by homepage and category, 下一页, the history', async ({ page, javaScriptEnabled: js, owner: _owner }) => {

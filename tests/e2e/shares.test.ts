@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
-import { gotoReady, openCategoryMenu, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { gotoReady, openCategoryMenu, PASSWORD, seriousViolations, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
 
 /**
  * Category share (issue 6), through the pages, with JavaScript and without: the owner shares a
@@ -177,15 +176,6 @@ test('a shared module: shared from 管理模块, a guest sees only that module o
   await guest.close()
 })
 
-/** Serious or critical axe findings inside `selector`. */
-async function seriousAxe(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  expect(results.passes.length).toBeGreaterThan(5)
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`) }))
-}
-
 /**
  * A fresh signed-in page for axe. Without JavaScript, as in a11y.test.ts: axe needs timers, so the
  * no-JS HTML is checked in a JS context whose scripts are all refused (the server-rendered page).
@@ -227,7 +217,8 @@ test('the share dialogs, /collection and the user-centre share lists have no ser
         for (const step of ['step 1', 'step 2']) {
           await gotoReady(target, url, js)
           await expect(panel(target, js, title)).toBeVisible()
-          expect(await seriousAxe(target, '.manage-dialog'), step).toEqual([])
+          const serious = await seriousViolations(target, '.manage-dialog')
+          expect(serious, `${step}: ${JSON.stringify(serious, null, 2)}`).toEqual([])
           if (step === 'step 1') expect((await (await target.request.post(call, { headers, form })).json()).code).toBe(1)
         }
       })
@@ -235,7 +226,8 @@ test('the share dialogs, /collection and the user-centre share lists have no ser
     await test.step('我分享的分类', async () => {
       await gotoReady(target, '/user/bag-share', js)
       await expect(target.getByRole('link', { name: CATEGORY })).toBeVisible()
-      expect(await seriousAxe(target, 'body')).toEqual([])
+      const serious = await seriousViolations(target, 'body')
+      expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
     })
 
     target = visitor.page
@@ -243,12 +235,14 @@ test('the share dialogs, /collection and the user-centre share lists have no ser
     await test.step('/collection as a visitor, with the collect form', async () => {
       await gotoReady(target, `/collection/${bid}`, js)
       await expect(target.getByRole('heading', { level: 2, name: '收藏到我的分类' })).toBeVisible()
-      expect(await seriousAxe(target, 'body')).toEqual([])
+      const serious = await seriousViolations(target, 'body')
+      expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
     })
     await test.step('我关注的分类', async () => {
       await gotoReady(target, '/user/bag-follow', js)
       await expect(target.getByRole('link', { name: CATEGORY })).toBeVisible()
-      expect(await seriousAxe(target, 'body')).toEqual([])
+      const serious = await seriousViolations(target, 'body')
+      expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
     })
   } finally {
     await owner.close()

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { gotoReady, hydrated, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { gotoReady, hydrated, PASSWORD, seriousViolations, toast, uniqueEmail, uniqueNickname, withAxeView } from './helpers.ts'
 
 /**
  * Themes (issue 15), with JavaScript and without: a guest opens the skin drawer from the side
@@ -8,14 +7,6 @@ import { gotoReady, hydrated, PASSWORD, toast, uniqueEmail, uniqueNickname } fro
  * server's <html data-theme>, the night palette) and stays dark after a reload; axe finds no
  * serious colour-contrast (or other) violation on the dark page.
  */
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  expect(results.passes.length).toBeGreaterThan(10)
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => `${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ')}`) }))
-}
 
 const pageBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
 
@@ -55,29 +46,23 @@ test('a guest picks night in the skin drawer by keyboard and gets the dark page;
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
   await expect(page.getByRole('heading', { level: 1, name: '起页示例主页' })).toBeVisible()
 
-  // axe on the dark page. Without JavaScript it runs where the app's scripts never do: a
-  // JS-enabled context with the same cookies, every script request refused (as in a11y.test.ts).
-  let target = page
-  if (!javaScriptEnabled) {
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: true, storageState: await page.context().storageState() })
-    await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
-    target = await context.newPage()
-    await target.goto('/')
-    await expect(target.locator('html')).toHaveAttribute('data-theme', 'dark')
-  }
-  try {
+  // axe on the dark page. Without JavaScript it runs where the app's scripts never do: the
+  // server's HTML with the same cookies (helpers.ts).
+  await withAxeView(page, javaScriptEnabled, browser, baseURL, async (view) => {
+    if (view !== page) {
+      await view.goto('/')
+      await expect(view.locator('html')).toHaveAttribute('data-theme', 'dark')
+    }
     // The night palette is what the page is drawn in (light: rgb(244, 246, 250)).
-    expect(await pageBackground(target)).toBe('rgb(20, 23, 28)')
-    const serious = await seriousViolations(target)
+    expect(await pageBackground(view)).toBe('rgb(20, 23, 28)')
+    const serious = await seriousViolations(view)
     expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
     // The drawer itself, open on the dark page.
-    await target.goto('/?dialog=skin')
-    await hydrated(target, javaScriptEnabled)
-    const open = await seriousViolations(target)
+    await view.goto('/?dialog=skin')
+    await hydrated(view, javaScriptEnabled)
+    const open = await seriousViolations(view)
     expect(open, JSON.stringify(open, null, 2)).toEqual([])
-  } finally {
-    if (target !== page) await target.context().close()
-  }
+  })
 })
 
 // 跟随系统 where the server is not told the system's scheme (browsers other than Chromium send no

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { gotoReady, toast } from './helpers.ts'
+import { gotoReady, seriousViolations, toast, withAxeView } from './helpers.ts'
 
 /**
  * The tool box (issue 13 item 4), with JavaScript and without: each tool is used by keyboard and
@@ -180,26 +179,13 @@ const AXE_PAGES = [
 
 for (const { path, heading, use } of AXE_PAGES) {
   test(`${path} has no serious or critical axe violations`, async ({ page, browser, javaScriptEnabled: js, baseURL }) => {
-    let target = page
-    if (!js) {
-      // As in a11y.test.ts: axe needs scripts, so the no-JS page is checked with every script
-      // request refused, leaving the server-rendered HTML (and a real POST for the result).
-      const context = await browser.newContext({ baseURL, javaScriptEnabled: true })
-      await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
-      target = await context.newPage()
-    }
-    try {
-      await gotoReady(target, path, js)
-      await expect(target.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-      if (use) await use(target)
-      const results = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-      expect(results.passes.length).toBeGreaterThan(10)
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }))
+    // Without JavaScript axe runs on the server's HTML (helpers.ts), and the result comes from a real POST.
+    await withAxeView(page, js, browser, baseURL, async (view) => {
+      await gotoReady(view, path, js)
+      await expect(view.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      if (use) await use(view)
+      const serious = await seriousViolations(view)
       expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
-    } finally {
-      if (target !== page) await target.context().close()
-    }
+    })
   })
 }

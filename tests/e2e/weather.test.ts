@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
-import { type Browser, expect, test, type Page } from '@playwright/test'
-import { banner, gotoReady } from './helpers.ts'
+import { expect, test } from '@playwright/test'
+import { banner, expectNoSeriousViolations, gotoReady, seriousViolations } from './helpers.ts'
 
 /**
  * Weather against the fake provider (tests/sites/weather-server.ts): 东城区 answers 晴间多云 12°C,
@@ -8,42 +7,13 @@ import { banner, gotoReady } from './helpers.ts'
  * JavaScript; with JavaScript the header link opens the popover with the three selects.
  */
 
-/**
- * axe needs timers, which never fire with JavaScript off: the no-JS page is checked as a11y.test.ts
- * does, in a JS context (with this page's cookies) where every script request is refused.
- */
-async function expectNoSeriousAxe(page: Page, browser: Browser, javaScriptEnabled: boolean) {
-  let target = page
-  if (!javaScriptEnabled) {
-    const context = await browser.newContext({ javaScriptEnabled: true })
-    await context.addCookies(await page.context().cookies())
-    await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
-    target = await context.newPage()
-    await target.goto(page.url())
-  }
-  try {
-    await checkAxe(target)
-  } finally {
-    if (target !== page) await target.context().close()
-  }
-}
-
-async function checkAxe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  expect(results.passes.length).toBeGreaterThan(10)
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
-}
-
-test('the three-step selector on /weather saves a city and the header shows its weather', async ({ page, browser, javaScriptEnabled }) => {
+test('the three-step selector on /weather saves a city and the header shows its weather', async ({ page, browser, javaScriptEnabled, baseURL }) => {
   await gotoReady(page, '/', javaScriptEnabled)
   await expect(banner(page).getByRole('link', { name: '选择城市' })).toBeVisible()
   await gotoReady(page, '/weather', javaScriptEnabled)
   await expect(page.getByRole('heading', { level: 1, name: '天气' })).toBeVisible()
   await expect(page.getByText('尚未选择城市')).toBeVisible()
-  await expectNoSeriousAxe(page, browser, javaScriptEnabled)
+  await expectNoSeriousViolations(page, javaScriptEnabled, browser, baseURL)
 
   await page.getByLabel('第一步：省份').selectOption({ label: '北京市' })
   await page.getByRole('button', { name: '下一步' }).first().click()
@@ -60,7 +30,7 @@ test('the three-step selector on /weather saves a city and the header shows its 
   await expect(page.getByText('晴间多云', { exact: true })).toBeVisible()
   await expect(page.getByRole('table', { name: '未来几天天气预报' }).getByRole('row')).toHaveCount(4)
   await expect(banner(page).getByRole('link', { name: '东城区 晴间多云 12°C' })).toBeVisible()
-  await expectNoSeriousAxe(page, browser, javaScriptEnabled)
+  await expectNoSeriousViolations(page, javaScriptEnabled, browser, baseURL)
 
   // Kept in the browser for a guest: still there on the next page.
   await gotoReady(page, '/', javaScriptEnabled)
@@ -102,7 +72,8 @@ test('@js-only the header popover: picking a province clears city and area; save
   await city.selectOption({ label: '市辖区' })
   await expect(save).toBeDisabled()
   await area.selectOption({ label: '东城区' })
-  await checkAxe(page)
+  const serious = await seriousViolations(page)
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
   await save.click()
 
   await expect(popover).toBeHidden()
