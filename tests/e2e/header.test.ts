@@ -184,6 +184,33 @@ test('回到顶部 leads to the page\'s start: always there without JavaScript, 
   if (js) await expect(top).toBeHidden()
 })
 
+test('an open dialog covers the page\'s fixed parts: the side buttons and the fixed search stay under it @js-only', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 480 })
+  await gotoReady(page, '/', true)
+  await page.mouse.wheel(0, 800)
+  // By class: under a modal dialog the page is hidden from the accessibility tree (roles).
+  const fixedParts = [page.locator('.engine-box-page .engine-search'), ...(await page.locator('.side-buttons a').all())]
+  await expect(fixedParts[0]!).toHaveClass(/is-fixed/)
+  await expect(fixedParts.at(-1)!).toBeVisible()
+  // Opened where the page is (a locator's click would scroll the header back into view first).
+  await banner(page).getByRole('link', { name: '工具箱' }).evaluate((link: HTMLElement) => link.click())
+  await expect(page.getByRole('dialog', { name: '工具箱' })).toBeVisible()
+  await expect(fixedParts[0]!).toHaveClass(/is-fixed/)
+  // What a click at the middle of each one would reach: the dialog or the shade over the page.
+  for (const part of fixedParts) {
+    if (!(await part.isVisible())) continue
+    const topmost = await part.evaluate((element: HTMLElement) => {
+      // A modal turns pointer events off outside it, which hit-testing skips: on for this one.
+      element.style.pointerEvents = 'auto'
+      const box = element.getBoundingClientRect()
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+      element.style.pointerEvents = ''
+      return hit && !element.contains(hit) ? hit.closest('[role="dialog"], .dialog-overlay')?.className ?? hit.className : 'itself'
+    })
+    expect(topmost, await part.evaluate((element) => element.outerHTML.slice(0, 80))).toMatch(/dialog-overlay|toolbox-drawer/)
+  }
+})
+
 test('the start page\'s search stays on screen past 180 px (default mode) @js-only', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 480 })
   await gotoReady(page, '/', true)
