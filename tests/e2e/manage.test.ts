@@ -115,6 +115,22 @@ async function createBag(page: Page, js: boolean, baseURL: string | undefined, m
 }
 
 test.describe('managing modules, categories and bookmarks', () => {
+  test('an empty category offers its owner 添加链接 where it says it is empty', async ({ page, javaScriptEnabled: js, baseURL }) => {
+    await signUp(page)
+    await gotoReady(page, '/', js)
+    const category = page.getByRole('main').getByRole('region', { name: '常用网站' })
+    await expect(category).toContainText('这个分类还没有书签')
+    await category.getByRole('link', { name: '添加链接到 常用网站' }).click()
+    const dialog = panel(page, js, '添加链接')
+    await expect(dialog).toBeVisible()
+    await field(dialog, '网站名称').fill('空分类的第一个')
+    await field(dialog, '网站链接').fill('https://example.com/first')
+    await save(dialog)
+    await expectSaved(page, baseURL)
+    await expect(category.getByRole('link', { name: /^空分类的第一个/ })).toBeVisible()
+    await expect(category).not.toContainText('这个分类还没有书签')
+  })
+
   test('create, validate and edit a module and its categories', async ({ page, javaScriptEnabled: js, baseURL }) => {
     test.setTimeout(180_000)
     await signUp(page)

@@ -62,7 +62,7 @@ function Category({
           ))}
         </ul>
       ) : bag.children?.length ? null : (
-        <p className="muted empty">这个分类还没有书签</p>
+        <EmptyCategory bag={bag} kit={kit} />
       )}
       {bag.children?.length ? (
         <div className="subcategories" data-sortable={kit.caps.manageCategories || undefined}>
@@ -72,6 +72,24 @@ function Category({
         </div>
       ) : null}
     </section>
+  )
+}
+
+/** An empty category says so and, to whoever may add or contribute a link, offers the way to. */
+function EmptyCategory({ bag, kit }: { bag: BagView; kit: ViewKit }) {
+  const add = kit.caps.addLink ? '添加链接' : kit.caps.contribute ? '贡献链接' : null
+  return (
+    <p className="muted empty">
+      这个分类还没有书签
+      {add ? (
+        <>
+          {'，'}
+          <ToolLink href={kit.dialog('add-link', { bid: bag.bid })} label={`${add}到 ${bag.name}`}>
+            {add}
+          </ToolLink>
+        </>
+      ) : null}
+    </p>
   )
 }
 
