@@ -94,7 +94,7 @@ export function SiteHeader({
           <HeaderSearch keymap={user.keymap.searchKeymap} shortcut={shortcuts} />
         ) : (
           <Link to={withDialog(location, 'login')} className="button button-ghost header-search" preventScrollReset>
-            搜索
+            搜索书签
           </Link>
         )}
         <Clock now={clock.now} timeZone={clock.timeZone} />

@@ -2,7 +2,7 @@ import { expect, test as base, type Page } from '@playwright/test'
 import { gotoReady, PASSWORD, seriousViolations, uniqueEmail, uniqueNickname } from './helpers.ts'
 
 /**
- * Ctrl+K bookmark search (issue 13): with JavaScript the header's 搜索 button and the shortcut
+ * Ctrl+K bookmark search (issue 13): with JavaScript the header's 搜索书签 button and the shortcut
  * open an 800px dialog whose results come as you type, move with the arrow keys and open with
  * Enter; without JavaScript the same button is a link to /search, a form and a result page.
  */
@@ -31,7 +31,7 @@ const test = base.extend<{ owner: Owner }>({
 })
 
 const searchDialog = (page: Page) => page.getByRole('dialog', { name: '搜索书签' })
-const searchButton = (page: Page) => page.getByRole('banner').getByRole('link', { name: '搜索', exact: true })
+const searchButton = (page: Page) => page.getByRole('banner').getByRole('link', { name: '搜索书签', exact: true })
 
 /** The sites the hits lead to answer from here (the machine has no internet). */
 async function fakeSites(page: Page) {

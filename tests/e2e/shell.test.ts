@@ -93,7 +93,7 @@ test.describe('the page shell', () => {
       { name: '首页', href: '/' },
       { name: '工具箱', href: '/tool' },
       // Bookmark search: a guest is asked to sign in first (spec §6).
-      { name: '搜索', href: '/?dialog=login' },
+      { name: '搜索书签', href: '/?dialog=login' },
       // The header weather (no city chosen yet): the popover's page.
       { name: '选择城市', href: '/weather' },
       { name: '登录', href: '/?dialog=login' },

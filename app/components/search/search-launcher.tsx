@@ -80,7 +80,7 @@ export function SearchLauncher({
         title={keymap && shortcutOn ? `搜索书签（${shortcutLabel(keymap, mac)}）` : '搜索书签'}
       >
         <span className="icon ico-search" aria-hidden="true" />
-        搜索
+        搜索书签
       </Link>
       <Dialog.Root open={open} onOpenChange={setOpen}>
         <Dialog.Portal>
