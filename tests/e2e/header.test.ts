@@ -211,6 +211,21 @@ test('an open dialog covers the page\'s fixed parts: the side buttons and the fi
   }
 })
 
+test('a dialog drawn in the page (without JavaScript, or before it runs) hides the side buttons, which would lie over it', async ({ page, javaScriptEnabled: js }) => {
+  const sideButtons = page.getByRole('navigation', { name: '快捷按钮' })
+  await gotoReady(page, '/', js)
+  await expect(sideButtons).toBeVisible()
+  await gotoReady(page, '/?dialog=login', js)
+  if (js) {
+    // The modal covers them instead (the test above): they stay, under its shade.
+    await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible()
+    await expect(page.locator('.side-buttons')).toBeVisible()
+  } else {
+    await expect(page.getByRole('region', { name: '登录' })).toBeVisible()
+    await expect(sideButtons).toBeHidden()
+  }
+})
+
 test('the start page\'s search stays on screen past 180 px (default mode) @js-only', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 480 })
   await gotoReady(page, '/', true)
