@@ -120,7 +120,7 @@ test.describe('managing modules, categories and bookmarks', () => {
     await gotoReady(page, '/', js)
     const category = page.getByRole('main').getByRole('region', { name: '常用网站' })
     await expect(category).toContainText('这个分类还没有书签')
-    await category.getByRole('link', { name: '添加链接到 常用网站' }).click()
+    await category.getByRole('link', { name: '添加链接 常用网站' }).click()
     const dialog = panel(page, js, '添加链接')
     await expect(dialog).toBeVisible()
     await field(dialog, '网站名称').fill('空分类的第一个')

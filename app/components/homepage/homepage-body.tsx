@@ -75,7 +75,7 @@ function Category({
   )
 }
 
-/** An empty category says so and, to whoever may add or contribute a link, offers the way to. */
+/** An empty category says so and, to whoever may add or contribute a link, offers the way to (named like its 管理: the visible word, then the category). */
 function EmptyCategory({ bag, kit }: { bag: BagView; kit: ViewKit }) {
   const add = kit.caps.addLink ? '添加链接' : kit.caps.contribute ? '贡献链接' : null
   return (
@@ -84,7 +84,7 @@ function EmptyCategory({ bag, kit }: { bag: BagView; kit: ViewKit }) {
       {add ? (
         <>
           {'，'}
-          <ToolLink href={kit.dialog('add-link', { bid: bag.bid })} label={`${add}到 ${bag.name}`}>
+          <ToolLink href={kit.dialog('add-link', { bid: bag.bid })} label={`${add} ${bag.name}`}>
             {add}
           </ToolLink>
         </>
