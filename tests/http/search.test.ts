@@ -159,6 +159,6 @@ describe('the /search page (no JavaScript)', () => {
 
   test('the header’s search button is a link to the page', async () => {
     const html = await (await owner.client.request(`/`)).text()
-    expect(html).toMatch(/<a[^>]+href="\/search"[^>]*>[\s\S]*?搜索<\/a>/)
+    expect(html).toMatch(/<a[^>]+href="\/search"[^>]*>[\s\S]*?搜索书签<\/a>/)
   })
 })
