@@ -172,12 +172,14 @@ export async function rememberSearch(db: Db, actor: Actor, wd: string) {
   if (!actor) throw new NotSignedInError()
   const word = historyWord(wd)
   if (!word) throw new DomainError(EMPTY_KEYWORD_MSG)
+  // The clock, but always after the user's newest search: two searches in one tick of the clock
+  // (PGlite's is coarser than PostgreSQL's microseconds) keep their order.
+  const searchedAt = sql`greatest(clock_timestamp(), (select max(${searchHistory.searchedAt}) from ${searchHistory} where ${searchHistory.userId} = ${actor.id}) + interval '1 microsecond')`
   await db.transaction(async (tx) => {
-    // clock_timestamp(): two searches in one transaction's instant still keep their order.
     await tx
       .insert(searchHistory)
-      .values({ userId: actor.id, word, searchedAt: sql`clock_timestamp()` })
-      .onConflictDoUpdate({ target: [searchHistory.userId, searchHistory.word], set: { searchedAt: sql`clock_timestamp()` } })
+      .values({ userId: actor.id, word, searchedAt })
+      .onConflictDoUpdate({ target: [searchHistory.userId, searchHistory.word], set: { searchedAt } })
     const kept = tx
       .select({ word: searchHistory.word })
       .from(searchHistory)
