@@ -17,6 +17,7 @@ import {
   uniqueEmail,
   uniqueNickname,
   withAxeView,
+  expectPagesWithoutSeriousViolations,
 } from './helpers.ts'
 
 const test = base.extend<{ api: Api }>({ api: apiFixture })
@@ -166,19 +167,14 @@ test('/user/account: a new nickname, an avatar and a new password', async ({ pag
 
 test('the account pages: no serious or critical axe violations', async ({ page, api, browser, javaScriptEnabled: js, baseURL }) => {
   await api('/api/sign/on', { user_nickname: uniqueNickname(), user_email: uniqueEmail(), user_password: PASSWORD })
-  await withAxeView(page, js, browser, baseURL, async (view) => {
-    for (const [path, heading] of [
+  await withAxeView(page, js, browser, baseURL, (view) =>
+    expectPagesWithoutSeriousViolations(view, js, [
       ['/user/account', '账号设置'],
       ['/user/online', '在线设备'],
       ['/forget/input-email', '找回密码'],
       ['/forget/reset-password?token=nonsense', '设置新密码'],
-    ] as const) {
-      await gotoReady(view, path, js)
-      await expect(view.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-      const serious = await seriousViolations(view)
-      expect(serious, `${path}: ${JSON.stringify(serious, null, 2)}`).toEqual([])
-    }
-  })
+    ]),
+  )
 })
 
 test('the account page in the night theme: the empty avatar has contrast and the rest passes axe', async ({ page, api, browser, javaScriptEnabled: js, baseURL }) => {

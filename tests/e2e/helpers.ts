@@ -208,3 +208,13 @@ export async function expectNoSeriousViolations(page: Page, javaScriptEnabled: b
     expect(serious, JSON.stringify(serious, null, 2)).toEqual([])
   })
 }
+
+/** Each page, by path, shows its h1 and has no serious or critical axe violations (`view` as withAxeView gives it). */
+export async function expectPagesWithoutSeriousViolations(view: Page, javaScriptEnabled: boolean, pages: readonly (readonly [path: string, heading: string])[]) {
+  for (const [path, heading] of pages) {
+    await gotoReady(view, path, javaScriptEnabled)
+    await expect(view.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    const serious = await seriousViolations(view)
+    expect(serious, `${path}: ${JSON.stringify(serious, null, 2)}`).toEqual([])
+  }
+}

@@ -1,6 +1,6 @@
 import { expect, test as base, type Page } from '@playwright/test'
 import { waitForMail } from '../sites/mail-server.ts'
-import { apiFixture, type Api, banner, expectSignedOut, gotoReady, loginOnPage, MAIL_HTTP_PORT, PASSWORD, seriousViolations, toast, uniqueEmail, uniqueNickname, withAxeView } from './helpers.ts'
+import { apiFixture, type Api, banner, expectSignedOut, expectPagesWithoutSeriousViolations, gotoReady, loginOnPage, MAIL_HTTP_PORT, PASSWORD, toast, uniqueEmail, uniqueNickname, withAxeView } from './helpers.ts'
 
 const test = base.extend<{ api: Api }>({ api: apiFixture })
 test.describe.configure({ timeout: 90_000 })
@@ -104,18 +104,13 @@ test('e-mail change: the new address gets the link, and only its button changes 
 
 test('the new pages: no serious or critical axe violations', async ({ page, api, browser, javaScriptEnabled: js, baseURL }) => {
   await api('/api/sign/on', { user_nickname: uniqueNickname(), user_email: uniqueEmail(), user_password: PASSWORD })
-  await withAxeView(page, js, browser, baseURL, async (view) => {
-    for (const [path, heading] of [
+  await withAxeView(page, js, browser, baseURL, (view) =>
+    expectPagesWithoutSeriousViolations(view, js, [
       ['/user/browser-history', '浏览记录'],
       ['/user/logoff', '注销账号'],
       ['/email/confirm?token=nonsense', '确认新邮箱'],
       ['/terms', '起页用户协议'],
       ['/privacy', '起页隐私政策'],
-    ] as const) {
-      await gotoReady(view, path, js)
-      await expect(view.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-      const serious = await seriousViolations(view)
-      expect(serious, `${path}: ${JSON.stringify(serious, null, 2)}`).toEqual([])
-    }
-  })
+    ]),
+  )
 })
