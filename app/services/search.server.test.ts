@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
 import type { User } from '#app/db/schema/index.ts'
-import { sources } from '#app/db/schema/index.ts'
+import { searchHistory, sources } from '#app/db/schema/index.ts'
 import { FolderSchema, LinkSchema } from '#app/schemas/content.ts'
 import { HomepageSchema } from '#app/schemas/homepage.ts'
 import { EMPTY_KEYWORD_MSG } from '#app/schemas/search.ts'
@@ -139,6 +139,15 @@ test('an empty keyword is refused; a guest must sign in', async () => {
   await expect(searchBookmarks(db(), owner, { wd: '  ' })).rejects.toThrow(EMPTY_KEYWORD_MSG)
   await expect(searchBookmarks(db(), null, { wd: '百度' })).rejects.toBeInstanceOf(NotSignedInError)
   await expect(searchHistoryOf(db(), null)).rejects.toBeInstanceOf(NotSignedInError)
+})
+
+test('history: a search comes first even when the clock has not moved on (PGlite counts milliseconds)', async () => {
+  const o = await createOwner(db(), [])
+  await rememberSearch(db(), o.user, '先')
+  // The newest search stamped a minute ahead: the clock now reads earlier than it.
+  await db().update(searchHistory).set({ searchedAt: new Date(Date.now() + 60_000) }).where(eq(searchHistory.userId, o.user.id))
+  await rememberSearch(db(), o.user, '后')
+  expect(await searchHistoryOf(db(), o.user)).toEqual(['后', '先'])
 })
 
 test('history: 8 keywords, newest first, no repeats, per user; cleared on request', async () => {
