@@ -7,6 +7,7 @@ import helmet from 'helmet'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { AppContext } from '#app/context.ts'
 import { openDb } from '#app/db/client.server.ts'
+import { DirectoryInUseError } from '#app/db/directory-lock.server.ts'
 import { migrate } from '#app/db/migrate.server.ts'
 import { startMaintenance } from '#app/services/maintenance.server.ts'
 import { backfillSearchColumns } from '#app/services/search.server.ts'
@@ -33,7 +34,12 @@ try {
   process.exit(1)
 }
 
-const handle = await openDb({ url: config.DATABASE_URL, dataDir: config.PGLITE_DIR })
+const handle = await openDb({ url: config.DATABASE_URL, dataDir: config.PGLITE_DIR }).catch((error: unknown) => {
+  // Another process has the embedded database open: stop before touching it (ADR 002).
+  if (!(error instanceof DirectoryInUseError)) throw error
+  console.error(`起页 cannot start: ${error.message}`)
+  process.exit(1)
+})
 await migrate(handle)
 // Bookmarks written before search existed get their search columns once (a no-op afterwards).
 const searchFilled = await backfillSearchColumns(handle.db)

@@ -3,6 +3,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
+import { lockDirectory } from './directory-lock.server.ts'
 import * as schema from './schema/index.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -22,7 +23,8 @@ export type DbHandle = {
 /**
  * Opens the database the app runs on: a PostgreSQL server when `url` is a postgres:// URL,
  * otherwise PGlite in `dataDir` (in memory when `dataDir` is 'memory://').
- * PGlite is single-process: one handle per data directory (ARCHITECTURE.md §7).
+ * PGlite is single-process: the directory is locked for as long as it is open, and a second
+ * process (or a second open in this one) is refused with DirectoryInUseError (ARCHITECTURE.md §7).
  */
 export async function openDb({ url, dataDir }: { url?: string; dataDir: string }): Promise<DbHandle> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
@@ -41,12 +43,27 @@ export async function openDb({ url, dataDir }: { url?: string; dataDir: string }
   // PGlite's default 128 MB buffer cache lives in the server's own heap: a start page's working
   // set fits in 16 MB, and the process stays ~125 MB smaller (PERFORMANCE.md budget 6).
   const options = { postgresqlconf: ['shared_buffers=16MB'] }
-  const client = await PGlite.create(dataDir === 'memory://' ? options : { ...options, dataDir })
+  if (dataDir === 'memory://') return pgliteHandle(await PGlite.create(options), () => {})
+  const lock = lockDirectory(dataDir)
+  try {
+    const client = await PGlite.create({ ...options, dataDir })
+    return pgliteHandle(client, lock.release)
+  } catch (error) {
+    lock.release()
+    throw error
+  }
+}
+
+function pgliteHandle(client: PGlite, unlock: () => void): DbHandle {
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     driver: 'pglite',
     exec: async (statement) => void (await client.exec(statement)),
     rows: async <T,>(statement: string, params: unknown[]) => (await client.query<T>(statement, params)).rows,
-    close: () => client.close(),
+    // The lock goes only once PGlite has written its last page.
+    close: async () => {
+      await client.close()
+      unlock()
+    },
   }
 }
