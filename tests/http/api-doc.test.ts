@@ -27,12 +27,18 @@ function examplesOf(markdown: string): { run: Example[]; skipped: number } {
   const run: Example[] = []
   let skipped = 0
   let section = '(top)'
+  let chapter = ''
   let block: string[] | null = null
   let fence = ''
   for (const line of markdown.split('\n')) {
     if (block === null) {
-      const heading = /^#{2,3} (\S+)/.exec(line)
-      if (heading) section = `§${heading[1]!.replace(/\.$/, '')}`
+      const heading = /^(#{2,3}) (.*)$/.exec(line)
+      if (heading) {
+        // `## 13. …` and `### 13.6 …` name themselves; another `###` is named after its chapter.
+        const number = /^(\d+(?:\.\d+)*)\.? /.exec(heading[2]!)?.[1]
+        if (heading[1] === '##') chapter = number ?? heading[2]!
+        section = number ? `§${number}` : `§${chapter} (${heading[2]})`
+      }
       const open = /^```(\S*)/.exec(line)
       if (open) {
         fence = open[1]!
@@ -40,6 +46,7 @@ function examplesOf(markdown: string): { run: Example[]; skipped: number } {
       }
       continue
     }
+    if (/^## \d+\. /.test(line)) throw new Error(`docs/api.md: the code block in ${section} is never closed (it runs into "${line}")`)
     if (!line.startsWith('```')) {
       block.push(line)
       continue
@@ -100,12 +107,13 @@ function check(example: Example, output: string, vars: string): string | null {
     const [name, value] = [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]
     if (!value || value === 'null') return `$${name} is empty or null`
   }
-  if (example.expected === null) return output.trim() ? `prints ${JSON.stringify(output)} but has no "# {…}" answer line` : null
+  if (example.expected === null) return output.trim() ? 'prints an answer but has no "# {…}" line after it' : null
   if (example.expected.startsWith('=> ')) {
     const want = example.expected.slice(3)
     return output.trim() === want ? null : `expected the output ${JSON.stringify(want)}`
   }
   const want = expectedOf(example.expected)
+  if (!output.trim()) return 'no answer at all (curl did not reach the server, or a variable is unset)'
   let answer: { code?: unknown; msg?: unknown }
   try {
     answer = JSON.parse(output) as typeof answer
