@@ -128,8 +128,13 @@ function check(example: Example, output: string, vars: string): string | null {
 function runBash(input: string, cwd: string) {
   return new Promise<void>((resolve, reject) => {
     const bash = spawn('bash', ['--noprofile', '--norc'], { cwd, stdio: ['pipe', 'ignore', 'inherit'] })
+    // A call that never answers fails here, with the examples' results so far, not at the test's timeout.
+    const timer = setTimeout(() => bash.kill(), 150_000)
     bash.once('error', reject)
-    bash.once('exit', () => resolve())
+    bash.once('exit', () => {
+      clearTimeout(timer)
+      resolve()
+    })
     bash.stdin.end(input)
   })
 }
