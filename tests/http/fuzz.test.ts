@@ -130,7 +130,7 @@ const ENDS_SESSION = new Set(['sign/out'])
 /** Calls that remove the fixtures the others aim at: run last. */
 const DESTRUCTIVE = /delete|remove|clear|undo|hard|reset/
 
-type Actor = { client: Client | null; base: Body; address: string }
+type Actor = { client: Client | null; base: Body; address: string; code: string }
 
 /** The /api answer's shape: the envelope (or upload's and import's flat form) with a Chinese msg. */
 function checkApiAnswer(call: string, request: string, answer: Answer) {
@@ -215,25 +215,32 @@ async function fuzzPage(path: string, intent: string, actor: Actor, runs: number
   await fc.assert(property, { seed: SEED, numRuns: runs, endOnFailure: true })
 }
 
-/** Runs `jobs` at most CONCURRENCY at a time; the first failure fails the test with its message. */
-async function pool(jobs: (() => Promise<void>)[]) {
+/**
+ * Runs `jobs` at most CONCURRENCY at a time, each worker as its own user (`worker` is its index);
+ * the first failure fails the test with its message.
+ */
+async function pool(jobs: ((worker: number) => Promise<void>)[]) {
   const queue = [...jobs]
   const failures: unknown[] = []
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      for (let job = queue.shift(); job; job = queue.shift()) await job().catch((error: unknown) => void failures.push(error))
+    Array.from({ length: CONCURRENCY }, async (_, worker) => {
+      for (let job = queue.shift(); job; job = queue.shift()) await job(worker).catch((error: unknown) => void failures.push(error))
     }),
   )
   if (failures.length) throw failures[0]
 }
 
-let member: Actor
-let code: string
-const guestActor = (): Actor => ({ client: null, base: { ...member.base }, address: `127.0.0.${2 + randomInt(253)}` })
+/**
+ * One signed-in user a worker: one user's writes at once can deadlock on PostgreSQL (the page
+ * versions' triggers lock users and homepages in different orders: a 500 reported in issue 21,
+ * not a matter of hostile values), so this test does not make them.
+ */
+const members: Actor[] = []
+const guestActor = (): Actor => ({ client: null, base: { ...members[0]!.base }, address: `127.0.0.${2 + randomInt(253)}`, code: members[0]!.code })
 
-beforeAll(async () => {
+async function newMember(): Promise<Actor> {
   const user = await signUp(baseUrl, '模糊测试')
-  code = `fuzz-${randomInt(1e9)}`
+  const code = `fuzz-${randomInt(1e9)}`
   await ok(post(user.client, '/api/homepage/add', { homepageId: user.homepageId, title: '模糊', icon: 'tabler:home', code }))
   const moduleId = (await ok(post(user.client, '/api/module/add', { homepageId: user.homepageId, name: '模块', icon: 'tabler:star', moduleType: 2 }))).moduleId as number
   const bid = (await ok(post(user.client, '/api/bag/add', { moduleId, name: '分类', icon: 'tabler:folder' }))).bid as number
@@ -255,16 +262,20 @@ beforeAll(async () => {
     userId: user.userId,
   }
   const base = { ...ids, name: '名字', title: '标题', url: 'https://site.test/', sour_name: '名字', sour_url: 'https://site.test/', icon: 'tabler:star', code }
-  member = { client: user.client, base, address: `127.0.0.${2 + randomInt(253)}` }
+  return { client: user.client, base, address: `127.0.0.${2 + randomInt(253)}`, code }
+}
+
+beforeAll(async () => {
+  for (let i = 0; i < CONCURRENCY; i++) members.push(await newMember())
 })
 
 const calls = [...API_CALLS.keys()].sort((a, b) => Number(DESTRUCTIVE.test(a)) - Number(DESTRUCTIVE.test(b)))
 
 describe('every /api call', () => {
   test('signed in', async () => {
-    await pool(calls.filter((call) => !ENDS_SESSION.has(call)).map((call) => () => fuzzCall(call, member, RUNS_SIGNED_IN)))
+    await pool(calls.filter((call) => !ENDS_SESSION.has(call)).map((call) => (worker) => fuzzCall(call, members[worker]!, RUNS_SIGNED_IN)))
     // Still signed in: no call ended the session the others ran in.
-    expect((await ok(member.client!.api('/api/site/init-info'))).isGuest).toBe(false)
+    for (const member of members) expect((await ok(member.client!.api('/api/site/init-info'))).isGuest).toBe(false)
   })
 
   test('as a guest', async () => {
@@ -273,14 +284,15 @@ describe('every /api call', () => {
 })
 
 test('children/sort with JSON nested 10,000 deep: a Chinese refusal', async () => {
+  const member = members[0]!
   const body = { type: 'application/json', text: `{"sort":${deepJson}}` }
   const answer = await send(member.client, member.address, 'POST', '/api/children/sort', body)
   checkApiAnswer('children/sort', body.text, answer)
   expect(JSON.parse(answer.text)).toMatchObject({ code: 0 })
 })
 
-/** Page actions and their intents (a start page's are the dialog registry's). */
-const PAGE_ACTIONS = (): [string, string[]][] => [
+/** Page actions and their intents (a start page's are the dialog registry's), for the user whose homepage is `code`. */
+const PAGE_ACTIONS = (code: string): [string, string[]][] => [
   [`/${code}`, [...INTENT_NAMES]],
   ['/', [...INTENT_NAMES]],
   ['/login', ['login', 'register']],
@@ -303,14 +315,21 @@ const PAGE_ACTIONS = (): [string, string[]][] => [
   [`/${code}/1`, ['']],
 ]
 
+/** Every page × intent, each as a job of the pool (`path` at its worker's own homepage). */
+const pageJobs = (actorOf: (worker: number) => Actor, runs: number) =>
+  PAGE_ACTIONS('CODE').flatMap(([, intents], i) =>
+    intents.map((intent) => (worker: number) => {
+      const actor = actorOf(worker)
+      return fuzzPage(PAGE_ACTIONS(actor.code)[i]![0], intent, actor, runs)
+    }),
+  )
+
 describe('every page action', () => {
   test('signed in', async () => {
-    const jobs = PAGE_ACTIONS().flatMap(([path, intents]) => intents.map((intent) => () => fuzzPage(path, intent, member, 6)))
-    await pool(jobs)
+    await pool(pageJobs((worker) => members[worker]!, 6))
   })
 
   test('as a guest', async () => {
-    const jobs = PAGE_ACTIONS().flatMap(([path, intents]) => intents.map((intent) => () => fuzzPage(path, intent, guestActor(), 2)))
-    await pool(jobs)
+    await pool(pageJobs(() => guestActor(), 2))
   })
 })
