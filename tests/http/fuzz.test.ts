@@ -274,16 +274,23 @@ beforeAll(async () => {
 })
 
 const calls = [...API_CALLS.keys()].sort((a, b) => Number(DESTRUCTIVE.test(a)) - Number(DESTRUCTIVE.test(b)))
+/** Tests of about 20 calls each, in order: each a few seconds, well inside its timeout on a loaded machine. */
+const batches = (list: string[]) => Array.from({ length: Math.ceil(list.length / 20) }, (_, i) => list.slice(i * 20, i * 20 + 20))
+const named = (list: string[]) => batches(list).map((batch) => [`${batch[0]} … ${batch.at(-1)}`, batch] as const)
 
-describe('every /api call', () => {
-  test('signed in', async () => {
-    await pool(calls.filter((call) => !ENDS_SESSION.has(call)).map((call) => (worker) => fuzzCall(call, members[worker]!, RUNS_SIGNED_IN)))
-    // Still signed in: no call ended the session the others ran in.
-    for (const member of members) expect((await ok(member.client!.api('/api/site/init-info'))).isGuest).toBe(false)
+describe('every /api call, signed in', () => {
+  test.each(named(calls.filter((call) => !ENDS_SESSION.has(call))))('%s', async (_, batch) => {
+    await pool(batch.map((call) => (worker) => fuzzCall(call, members[worker]!, RUNS_SIGNED_IN)))
   })
 
-  test('as a guest', async () => {
-    await pool(calls.map((call) => () => fuzzCall(call, guestActor(), RUNS_GUEST)))
+  test('the users are still signed in: no call ended the session the others ran in', async () => {
+    for (const member of members) expect((await ok(member.client!.api('/api/site/init-info'))).isGuest).toBe(false)
+  })
+})
+
+describe('every /api call, as a guest', () => {
+  test.each(named(calls))('%s', async (_, batch) => {
+    await pool(batch.map((call) => () => fuzzCall(call, guestActor(), RUNS_GUEST)))
   })
 })
 
@@ -320,21 +327,22 @@ const PAGE_ACTIONS = (code: string): [string, string[]][] => [
   [`/${code}/1`, ['']],
 ]
 
-/** Every page × intent, each as a job of the pool (`path` at its worker's own homepage). */
+/** Every page × intent as a job of the pool (the path at its worker's own homepage), by page. */
 const pageJobs = (actorOf: (worker: number) => Actor, runs: number) =>
-  PAGE_ACTIONS('CODE').flatMap(([, intents], i) =>
-    intents.map((intent) => (worker: number) => {
+  PAGE_ACTIONS('{code}').map(([path, intents], i) => ({
+    path,
+    jobs: intents.map((intent) => (worker: number) => {
       const actor = actorOf(worker)
       return fuzzPage(PAGE_ACTIONS(actor.code)[i]![0], intent, actor, runs)
     }),
-  )
+  }))
 
 describe('every page action', () => {
-  test('signed in', async () => {
-    await pool(pageJobs((worker) => members[worker]!, 6))
+  test.each(pageJobs((worker) => members[worker]!, 6))('signed in: $path', async ({ jobs }) => {
+    await pool(jobs)
   })
 
-  test('as a guest', async () => {
-    await pool(pageJobs(() => guestActor(), 2))
+  test.each(pageJobs(() => guestActor(), 2))('as a guest: $path', async ({ jobs }) => {
+    await pool(jobs)
   })
 })
