@@ -1,4 +1,5 @@
 import { z } from '#app/schemas/zod.ts'
+import { IdempotencyKey } from '#app/schemas/idempotency-key.ts'
 import { NO_SUCH } from '#app/schemas/ids.ts'
 import { apiId, jsonField } from './params.ts'
 
@@ -12,11 +13,8 @@ export const OPERATION_TYPE_MSG = '操作类型不正确'
 /** move | copy. */
 export const transferType = z.enum(['move', 'copy'], { error: OPERATION_TYPE_MSG })
 
-/** A form's one-time token (≤ 64 characters); blank means none. */
-export const idempotencyKey = z.preprocess(
-  (v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim().slice(0, 64) || undefined : undefined),
-  z.string().optional(),
-)
+/** A form's one-time token (≤ 64 characters, refused beyond); blank means none. */
+export const idempotencyKey = IdempotencyKey
 
 /** children/sort `sort`: [{sort, id}] as JSON, or a JSON string of it (forms); at most 1000. */
 export const childrenSortList = z.preprocess(

@@ -84,7 +84,7 @@ export function layoutCallSchema(fields: readonly LayoutField[]) {
   )
 }
 
-/** Like apiIdList, and absent or blank is the empty list. */
+/** Like apiIdList, and absent, blank or `[]` (a client's "none of these") is the empty list. */
 export const apiOptionalIdList = z
-  .preprocess((v) => (v === undefined || v === null || v === '' ? undefined : v), apiIdList.optional())
+  .preprocess((v) => (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0) ? undefined : v), apiIdList.optional())
   .transform((ids) => ids ?? [])

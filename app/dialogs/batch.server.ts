@@ -64,7 +64,7 @@ async function batch({ db, user, formData, stay, done, failed }: FormEdge) {
       if (!ids.length) throw new DomainError(NOTHING_SELECTED_MSG)
       if (op === 'delete') return done((await trashSources(db, user, ids)).msg, to)
       const target = parseTarget(formData.get('target'))
-      const key = String(formData.get('key') ?? '').slice(0, 64) || undefined
+      const key = String(formData.get('key') ?? '') || undefined
       await transferSources(db, user, { ids, type: op, bid: target.bid, parentId: target.parentId, key })
       // The next selector opens on this category; a memory is not worth failing the move for.
       await rememberSelection(db, user, target.bid).catch(() => {})

@@ -73,7 +73,7 @@ async function choose({ db, user, formData, stay, done, failed }: FormEdge) {
     if (op !== 'copy' && op !== 'move') throw new DomainError('请选择要执行的操作')
     if (!folderId) throw new DomainError(FOLDER_GONE)
     if (!ids.length) throw new DomainError(NOTHING_SELECTED_MSG)
-    const key = String(formData.get('key') ?? '').slice(0, 64) || undefined
+    const key = String(formData.get('key') ?? '') || undefined
     const { count } = await transferSources(db, user, { ids, type: op, parentId: folderId, key })
     return done(count ? `已${op === 'copy' ? '复制' : '移动'} ${count} 个链接到文件夹` : DONE_MSG, stay)
   } catch (error) {

@@ -1,4 +1,4 @@
-import { plainText } from './text.ts'
+import { nameText } from './text.ts'
 import { z } from './zod.ts'
 
 /** Passwords are never truncated; the cap only stops hashing megabytes (SECURITY.md §2.4). */
@@ -24,8 +24,8 @@ export const LoginSchema = z.object({
 
 /** The rules of a password being chosen (register, reset, change): spec §5, min 6. */
 const newPassword = loginPassword.refine((value) => [...value].length >= 6, '密码长度不能小于6位')
-// Plain text first (SECURITY.md battery: control and direction characters go), then the spec's rules.
-const nickname = z.string({ error: '请输入昵称' }).transform(plainText).pipe(z.string().trim().min(1, '请输入昵称').max(20, '昵称长度不能超过20个字'))
+// Plain text first (the invisible-character rule of text.ts), then the spec's rules.
+const nickname = nameText({ required: '请输入昵称', max: 20, tooLong: '昵称长度不能超过20个字' })
 
 export const RegisterSchema = z.object({
   nickname,

@@ -1,4 +1,4 @@
-import { plainText } from './text.ts'
+import { nameText } from './text.ts'
 import { parseIconKey } from '#app/icons/icon-url.ts'
 import { isUploadPath } from '#app/uploads/upload-path.ts'
 import { ObjectId } from './ids.ts'
@@ -68,7 +68,7 @@ const LinkFormatsSchema = FormatsSchema.transform(({ size, ...rest }) =>
 export const ModuleSchema = z.object({
   moduleId: optionalId,
   homepageId: id,
-  name: z.string({ error: '请输入模块名称' }).trim().min(1, '请输入模块名称').max(20, '模块名称不能超过20个字'),
+  name: nameText({ required: '请输入模块名称', max: 20, tooLong: '模块名称不能超过20个字' }),
   icon,
   moduleType: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)])).catch(0),
 })
@@ -77,7 +77,7 @@ export const BagSchema = z.object({
   bid: optionalId,
   moduleId: id,
   parentId: optionalId,
-  name: z.string({ error: '请输入名称' }).trim().min(1, '请输入名称').max(20, '名称不能超过20个字'),
+  name: nameText({ required: '请输入名称', max: 20, tooLong: '名称不能超过20个字' }),
   icon,
   color,
 })
@@ -88,20 +88,20 @@ export const LinkSchema = z.object({
   id: optionalId,
   bid: id,
   parentLinkId: optionalId,
-  name: z.string({ error: '请输入网站名称' }).transform(plainText).pipe(z.string().trim().min(1, '请输入网站名称').max(100, '网站名称的长度不能超过100个字')),
+  name: nameText({ required: '请输入网站名称', max: 100, tooLong: '网站名称的长度不能超过100个字' }),
   url: LinkUrl,
-  note: z.string().transform(plainText).pipe(z.string().trim().max(100, '备注的长度不能超过100个字')).default(''),
+  note: nameText({ max: 100, tooLong: '备注的长度不能超过100个字' }).default(''),
   icon: optionalIcon,
   formats: LinkFormatsSchema.optional(),
   isOnlyOwnView: checkbox.default(false),
-  isOnlyOwnViewRemark: z.string().trim().max(100, '备注的长度不能超过100个字').default(''),
+  isOnlyOwnViewRemark: nameText({ max: 100, tooLong: '备注的长度不能超过100个字' }).default(''),
 })
 
 export const FolderSchema = z.object({
   id: optionalId,
   bid: id,
-  name: z.string({ error: '请输入文件夹名称' }).trim().min(1, '请输入文件夹名称').max(30, '名称不能超过30个字'),
-  summary: z.string().trim().max(50, '备注长度不能超过50个字').default(''),
+  name: nameText({ required: '请输入文件夹名称', max: 30, tooLong: '名称不能超过30个字' }),
+  summary: nameText({ max: 50, tooLong: '备注长度不能超过50个字' }).default(''),
   icon: optionalIcon,
 })
 
@@ -109,7 +109,7 @@ export const DividerSchema = z.object({
   id: optionalId,
   bid: id,
   parentLinkId: optionalId,
-  name: z.string().trim().max(30, '分割线标题不能超过30个字').default(''),
+  name: nameText({ max: 30, tooLong: '分割线标题不能超过30个字' }).default(''),
   align: z.enum(['left', 'center', 'right']).catch('center'),
   style: z.enum(['solid', 'dashed', 'double']).catch('solid'),
   color: color,
@@ -119,7 +119,7 @@ export const DividerSchema = z.object({
 export const NoteSourceSchema = z.object({
   bid: id,
   parentId: optionalId,
-  remark: z.string({ error: '请输入名称' }).trim().min(1, '请输入名称').max(100, '名称不能超过100个字'),
+  remark: nameText({ required: '请输入名称', max: 100, tooLong: '名称不能超过100个字' }),
 })
 
 export type ModuleInput = z.infer<typeof ModuleSchema>

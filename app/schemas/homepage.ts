@@ -1,6 +1,7 @@
 import { isIconValue } from './content.ts'
 import { ObjectId } from './ids.ts'
 import { z } from './zod.ts'
+import { nameText } from './text.ts'
 
 /** Defaults of the layout config (spec §3, §9); a homepage stores only what its owner changed. */
 export const DEFAULT_LAYOUT = {
@@ -90,11 +91,8 @@ const code = z.preprocess(
 export const HomepageSchema = z
   .object({
     homepageId: z.preprocess((v) => (v === '' || v === null || v === '0' || v === 0 ? undefined : v), ObjectId.optional()),
-    title: z.string({ error: '请输入主页名称' }).trim().min(1, '请输入主页名称').max(20, '主页名称不能超过20个字'),
-    summary: z
-      .string()
-      .trim()
-      .max(100, '主页简介不能超过100个字')
+    title: nameText({ required: '请输入主页名称', max: 20, tooLong: '主页名称不能超过20个字' }),
+    summary: nameText({ max: 100, tooLong: '主页简介不能超过100个字' })
       .optional()
       .transform((v) => v ?? ''),
     icon: z

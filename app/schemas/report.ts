@@ -1,5 +1,6 @@
 import { ObjectId } from './ids.ts'
 import { z } from './zod.ts'
+import { plainText } from './text.ts'
 
 /**
  * Reporting a link (/api/source/feedback {sour_id, type, otherType}; the report-a-link dialog).
@@ -38,8 +39,8 @@ export const ReportSchema = z
     // Blank is absent in a form (Conform): the default, not an error.
     otherType: z
       .string({ error: REPORT_OTHER_MSG })
-      .trim()
-      .refine((text) => [...text].length <= REPORT_OTHER_MAX, REPORT_OTHER_TOO_LONG)
+      .transform(plainText)
+      .pipe(z.string().trim().refine((text) => [...text].length <= REPORT_OTHER_MAX, REPORT_OTHER_TOO_LONG))
       .default(''),
   })
   .refine((input) => input.type !== 'other' || input.otherType.length > 0, { message: REPORT_OTHER_MSG, path: ['otherType'] })

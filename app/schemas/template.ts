@@ -1,3 +1,4 @@
+import { IdempotencyKey } from './idempotency-key.ts'
 import { ObjectId } from './ids.ts'
 import { z } from './zod.ts'
 
@@ -10,10 +11,7 @@ export const ChooseTemplateSchema = z.object({
   /** The template's id (the /api names it moduleId). */
   templateId: z.coerce.number({ error: TEMPLATE_NOT_FOUND }).int(TEMPLATE_NOT_FOUND).positive(TEMPLATE_NOT_FOUND).max(1000, TEMPLATE_NOT_FOUND),
   /** The form's one-time token: submitted twice (a double click, a retry), the template is added once. */
-  key: z.preprocess(
-    (v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim().slice(0, 64) || undefined : undefined),
-    z.string().optional(),
-  ),
+  key: IdempotencyKey,
 })
 
 export type ChooseTemplateInput = z.infer<typeof ChooseTemplateSchema>

@@ -1,4 +1,4 @@
-import { plainText } from './text.ts'
+import { nameText } from './text.ts'
 import { z } from './zod.ts'
 
 /** Said by the server (a scene that is gone or not this browser's) and by the dialog after 400 polls (spec §8). */
@@ -24,7 +24,7 @@ export const WxRegisterParams = z.object({
   scene,
   email: z.string().max(254).optional(),
   password: z.string().max(256).optional(),
-  nickname: z.string().transform(plainText).pipe(z.string().trim().max(20, '昵称长度不能超过20个字')).optional(),
+  nickname: nameText({ max: 20, tooLong: '昵称长度不能超过20个字' }).optional(),
 })
 
 /** The scan states a poll answers (spec §3 messaging-app scan: status, in, err). */

@@ -7,6 +7,7 @@ import { z } from '#app/schemas/zod.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, NOT_FOUND, requireCapability } from './access.server.ts'
 import { SOURCE_VIEW_COLUMNS, sourceView } from './source.server.ts'
+import { nameText } from '#app/schemas/text.ts'
 
 /**
  * Category share (spec §4): the owner shares one category, with an optional remark, at
@@ -22,10 +23,7 @@ export const BAG_UNFOLLOWED_MSG = '已取消关注'
 export const SHARE_PAGE_SIZE = 5
 
 export const BagShareSchema = z.object({
-  remark: z
-    .string()
-    .trim()
-    .max(30, REMARK_MSG)
+  remark: nameText({ max: 30, tooLong: REMARK_MSG })
     .optional()
     .transform((v) => v ?? ''),
 })

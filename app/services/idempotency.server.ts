@@ -1,9 +1,13 @@
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { idempotencyKeys } from '#app/db/schema/index.ts'
+import { KEY_MAX, KEY_TOO_LONG_MSG } from '#app/schemas/idempotency-key.ts'
+import { DomainError } from '#app/utils/errors.ts'
 
-/** Keys are at most 64 characters; a blank key means "no key". */
+/** Keys are at most 64 characters (a longer one is refused, never cut); a blank key means "no key". */
 export function normaliseKey(key: string | undefined) {
-  return key?.trim().slice(0, 64) || undefined
+  const claim = key?.trim() || undefined
+  if (claim && claim.length > KEY_MAX) throw new DomainError(KEY_TOO_LONG_MSG)
+  return claim
 }
 
 function isKeyViolation(error: unknown): boolean {

@@ -1,5 +1,6 @@
 import { MAX_CHILDREN } from '#app/schemas/content.ts'
 import type { ImportReport, ImportSkip } from '#app/db/schema/index.ts'
+import { plainText } from '#app/schemas/text.ts'
 
 /**
  * How the picked part of a bookmark file becomes modules, categories, folders and bookmarks (pure:
@@ -91,7 +92,8 @@ export function planImport(input: {
   const { folders, links, pickedFolders, pickedLinks, target, existing } = input
   const report = emptyReport()
   const name = (text: string, max: number, fallback: string, lines = false) => {
-    const c = cut(text, max, lines)
+    // The names' one invisible-character rule (uploads stored before it had it still hold them).
+    const c = cut(plainText(text), max, lines)
     if (c.cut) report.trimmed++
     return c.text || fallback
   }

@@ -41,6 +41,8 @@ export const IMPORTED_MSG = '导入成功'
 export const UNDONE_MSG = '已撤销这次导入'
 export const ALREADY_UNDONE = '这次导入已经撤销'
 export const NOTHING_PICKED = '请选择要导入的文件夹或书签'
+/** Picked, but nothing of it is in the file (or all of it was skipped): no run, no notice. */
+export const NOTHING_IMPORTED = '没有可导入的书签'
 export const HISTORY_SIZE = 5
 /** Rows per INSERT statement (PERFORMANCE.md: batch writes, one statement per ~1,000 rows). */
 const CHUNK = 1000
@@ -431,6 +433,8 @@ export async function importPicked(db: Db, actor: Actor, input: ImportInput): Pr
       target: place.target,
       existing: input.skipDuplicates ? await ownUrlKeys(tx, actor.id) : undefined,
     })
+    const { modules: m, categories: c, folders: f, links: l } = plan.report
+    if (m + c + f + l === 0) throw new DomainError(NOTHING_IMPORTED)
     // Going on in 继续 categories makes categories: the owner's to do (a manager's import must fit).
     if (plan.categories.length && place.target.kind === 'category' && !can(place.role, 'manage-categories')) throw new DomainError(TOO_MANY_CHILDREN)
     const [run] = await tx.insert(importRuns).values({ userId: actor.id, importId: file.id, homepageId: place.homepageId, report: plan.report }).returning({ id: importRuns.id })

@@ -7,14 +7,13 @@ export function contentDisposition(filename: string, asciiFilename: string) {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(filename)}`
 }
 
-/** A file to save, never cached: it holds one user's private data. */
+/** A file to save, never cached: it holds one user's private data (nosniff comes with every answer: helmet, server/index.ts). */
 export function attachmentResponse(file: { body: string; filename: string; asciiFilename: string; contentType: string }) {
   return new Response(file.body, {
     headers: {
       'Content-Type': file.contentType,
       'Content-Disposition': contentDisposition(file.filename, file.asciiFilename),
       'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
     },
   })
 }

@@ -59,6 +59,9 @@ test('register over JSON signs the new account in; its e-mail is then taken', as
 
 test.each([
   [{ user_nickname: '', user_email: uniqueEmail(), user_password: '123456' }, '请输入昵称'],
+  // Only invisible characters (zero-width, bidi, variation selector): no name at all (issue 21).
+  [{ user_nickname: '\u200B', user_email: uniqueEmail(), user_password: '123456' }, '请输入昵称'],
+  [{ user_nickname: '\u200B\u202E\uFE0F\u2066', user_email: uniqueEmail(), user_password: '123456' }, '请输入昵称'],
   [{ user_nickname: '一'.repeat(21), user_email: uniqueEmail(), user_password: '123456' }, '昵称长度不能超过20个字'],
   [{ user_nickname: '小明', user_email: 'bad', user_password: '123456' }, '请输入正确的邮箱地址'],
   [{ user_nickname: '小明', user_password: '123456' }, '请输入邮箱地址'],

@@ -78,6 +78,8 @@ test('the browser bookmark file: an attachment with the user’s modules, catego
   expect(status).toBe(200)
   expect(headers.get('Content-Type')).toBe('text/html; charset=utf-8')
   expect(headers.get('Cache-Control')).toBe('no-store')
+  // Once: helmet sends it with every answer (a second copy reads 'nosniff, nosniff').
+  expect(headers.get('X-Content-Type-Options')).toBe('nosniff')
   expect(headers.get('Content-Disposition')).toMatch(
     new RegExp(
       `^attachment; filename="qiye-bookmarks-${owner.homepageId}-${today}\\.html"; filename\\*=UTF-8''${encodeURIComponent('起页书签-书签文件的主页-')}${today}\\.html$`,

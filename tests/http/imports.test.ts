@@ -242,6 +242,24 @@ describe('importing the picked part', () => {
     expect((await get(guest, '/api/import/view-history')).status).toBe(403)
   })
 
+  test('`ids: []` means no single links; picked ids not in the file import nothing: said so, nothing written, no notice', async () => {
+    const user = await signUp(baseUrl, '空导入')
+    const fileId = await uploadOk(user.client, new TextEncoder().encode(HOSTILE), 'empty.html')
+    const { folders } = await previewedLinks(user.client, fileId)
+    const [module] = await modulesOf(user.client, user.homepageId)
+    const [category] = await categoriesOf(user.client, module!.moduleId)
+    const notices = async () => (await ok(get(user.client, '/api/site/init-info'))).noticeAmount as number
+
+    const before = { items: await itemsOf(user.client, category!.bid), notices: await notices() }
+    const nothing = await post(user.client, '/api/source/import', { fileId, ids: [2_000_000_000], bid: category!.bid })
+    expect(nothing.body).toEqual({ code: 0, msg: '没有可导入的书签', data: null })
+    expect({ items: await itemsOf(user.client, category!.bid), notices: await notices() }).toEqual(before)
+
+    const folderOnly = await ok(post(user.client, '/api/source/import', { fileId, ids: [], folderIds: [folders.find((f) => f.name === '工具')!.id], bid: category!.bid }))
+    expect(folderOnly.report).toMatchObject({ folders: 1, links: 2 })
+    expect(await notices()).toBe(before.notices + 1)
+  })
+
   test('history keeps the last five, newest first; delete removes uploads, not what was imported', async () => {
     const user = await signUp(baseUrl, '历史')
     const ids: number[] = []

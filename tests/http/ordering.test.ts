@@ -96,6 +96,10 @@ describe('move and copy', () => {
     const racing = await Promise.all(Array.from({ length: 3 }, () => post(client, '/api/source/operation', { bid: b, ids: [p], type: 'copy', key: 'k-operation-2' })))
     for (const r of racing) expect(r.body).toMatchObject({ code: 1, msg: DONE })
     expect(await listOf(client, b)).toEqual(['p', 'q', 'p'])
+    // A key is at most 64 characters: a longer one is refused, never cut (two keys sharing 64 would be one).
+    const long = { bid: b, ids: [p], type: 'copy', key: 'k'.repeat(65) }
+    expect((await post(client, '/api/source/operation', long)).body).toEqual({ code: 0, msg: '一次性令牌不能超过64个字符', data: null })
+    expect(await listOf(client, b)).toEqual(['p', 'q', 'p'])
     // Into a folder of the target category.
     const folder = (await ok(post(client, '/api/bookmark/add-folder', { bid: c, name: '收纳' }))).id as number
     expect((await post(client, '/api/source/operation', { bid: c, parentId: folder, ids: [p], type: 'move' })).body).toMatchObject({ code: 1, data: { count: 1 } })
