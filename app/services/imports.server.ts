@@ -554,38 +554,61 @@ export async function ownRun(db: Db | Tx, actor: Actor, runId: number) {
   return { ...row.run, homepageHref: row.code ? `/${row.code}` : '/' }
 }
 
+/** Rows one step of a long delete removes (ADR 024: each step is its own short transaction). */
+export const DELETE_STEP = 1000
+
+/** Lets other requests run between the steps of long work: on PGlite the database shares this thread. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** What undo says; it names the run's bookmarks it left because they are no longer in the homepage it wrote to. */
+export const undoneMessage = ({ kept }: { kept: number }) => (kept ? `${UNDONE_MSG}；${kept} 个书签已移到其他主页，未删除` : UNDONE_MSG)
+
 /**
- * "Undo this import": removes exactly the modules, categories, folders and bookmarks the run
- * created (in the trash or not) and nothing else: a category or folder it made that now also holds
- * something added later stays, with that. The lists it left are renumbered.
+ * "Undo this import": removes the modules, categories, folders and bookmarks the run created (in
+ * the trash or not) that are still in the homepage it wrote to, and nothing else: a bookmark moved
+ * to another homepage since is no longer the import's to take back (it stays, counted as `kept`),
+ * and a category or folder it made that now also holds something added later stays, with that.
+ *
+ * Bookmarks go in steps of DELETE_STEP rows, each its own transaction under the homepage lock with
+ * the undoer's right checked again, so other requests run in between (ADR 024). A crash between
+ * steps leaves the run not yet undone: undo again removes the rest.
  */
 export async function undoImportRun(db: Db, actor: Actor, runId: number) {
   if (!actor) throw new NotSignedInError()
+  const run = await ownRun(db, actor, runId)
+  if (run.undoneAt) throw new DomainError(ALREADY_UNDONE)
+  const here = and(eq(sources.importRunId, run.id), eq(sources.homepageId, run.homepageId), ne(sources.type, 'folder'))
+  // The lists that lost rows: renumbered at the end if they remain (the target category, a kept folder).
+  const lists = new Map<string, { bagId: number; parentId: number | null }>()
+  let removed = 0
+  for (;;) {
+    const step = await db.transaction(async (tx) => {
+      await lockedRunToUndo(tx, actor, run)
+      const batch = tx.select({ id: sources.id }).from(sources).where(here).limit(DELETE_STEP)
+      return tx.delete(sources).where(inArray(sources.id, batch)).returning({ bagId: sources.bagId, parentId: sources.parentId })
+    })
+    for (const r of step) lists.set(`${r.bagId}:${r.parentId ?? 0}`, r)
+    removed += step.length
+    if (step.length < DELETE_STEP) break
+    await nextTurn()
+  }
   return db.transaction(async (tx) => {
-    const run = await ownRun(tx, actor, runId)
-    if (run.undoneAt) throw new DomainError(ALREADY_UNDONE)
-    await requireCapability(tx, actor, run.homepageId, 'add-link', true)
-    const ours = (table: typeof sources | typeof bags | typeof modules) => eq(table.importRunId, run.id)
-    // Bookmarks first, then folders left empty, then categories, then modules left empty.
-    const removed = await tx
-      .delete(sources)
-      .where(and(ours(sources), ne(sources.type, 'folder')))
-      .returning({ bagId: sources.bagId, parentId: sources.parentId })
+    await lockedRunToUndo(tx, actor, run)
+    const ours = sql`import_run_id = ${run.id} and homepage_id = ${run.homepageId}`
+    // Folders left empty, then categories, then modules left empty.
     await tx.execute(
-      sql`delete from ${sources} f where f.import_run_id = ${run.id} and f.type = 'folder'
+      sql`delete from ${sources} f where ${ours} and f.type = 'folder'
           and not exists (select 1 from ${sources} c where c.parent_id = f.id)`,
     )
     const bagsGone = await tx.execute(
-      sql`delete from ${bags} b where b.import_run_id = ${run.id}
+      sql`delete from ${bags} b where ${ours}
           and not exists (select 1 from ${sources} s where s.bag_id = b.id)
           and not exists (select 1 from ${bags} c where c.parent_id = b.id) returning b.module_id`,
     )
     const modulesGone = await tx.execute(
-      sql`delete from ${modules} m where m.import_run_id = ${run.id}
+      sql`delete from ${modules} m where ${ours}
           and not exists (select 1 from ${bags} b where b.module_id = m.id) returning m.id`,
     )
-    // The lists that lost rows but remain (the target category, a kept folder, the module list).
-    const lists = new Map(removed.map((r) => [`${r.bagId}:${r.parentId ?? 0}`, r]))
     for (const { bagId, parentId } of lists.values()) {
       const [bag] = await tx.select({ id: bags.id }).from(bags).where(eq(bags.id, bagId))
       if (!bag) continue
@@ -600,10 +623,22 @@ export async function undoImportRun(db: Db, actor: Actor, runId: number) {
       if (!goneModules.has(moduleId)) await renumber(tx, bags, { moduleId, parentId: null })
     }
     if (goneModules.size) await renumber(tx, modules, { homepageId: run.homepageId })
+    // What the run made that lives elsewhere now stays, and the answer says so.
+    const [elsewhere] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sources)
+      .where(and(eq(sources.importRunId, run.id), ne(sources.homepageId, run.homepageId), ne(sources.type, 'folder')))
     await tx.update(importRuns).set({ undoneAt: new Date() }).where(eq(importRuns.id, run.id))
-    await logBookmarks(tx, { userId: actor.id, homepageId: run.homepageId, action: 'undo-import', name: '', count: removed.length, place: '' })
-    return { removed: removed.length }
+    await logBookmarks(tx, { userId: actor.id, homepageId: run.homepageId, action: 'undo-import', name: '', count: removed, place: '' })
+    return { removed, kept: elsewhere!.n }
   })
+}
+
+/** Each step of an undo: the homepage locked, the undoer still allowed to delete there, the run not undone meanwhile. */
+async function lockedRunToUndo(tx: Tx, actor: User, run: { id: number; homepageId: number }) {
+  await requireCapability(tx, actor, run.homepageId, 'edit-children', true)
+  const [row] = await tx.select({ undoneAt: importRuns.undoneAt }).from(importRuns).where(eq(importRuns.id, run.id))
+  if (!row || row.undoneAt) throw new DomainError(ALREADY_UNDONE)
 }
 
 /** The imports made from an upload, newest first (the preview lists them with 撤销). */
