@@ -1,10 +1,21 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
-import type { Db } from '#app/db/client.server.ts'
+import type { Db, Tx } from '#app/db/client.server.ts'
 import { modules } from '#app/db/schema/index.ts'
 import type { ModuleInput } from '#app/schemas/content.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { type Actor, homepageAccess, NOT_FOUND, requireCapability } from './access.server.ts'
 import { liveSiblings, mergeOrder, moveStep, nextPosition, renumber, type Step, writeOrder } from './ordering.server.ts'
+
+/** Issue 21, ADR 024: modules of one homepage (as the spec's 100 children of a list). */
+export const MAX_MODULES = 100
+export const TOO_MANY_MODULES = `每个主页最多${MAX_MODULES}个模块`
+
+/** Refuses `adding` more modules on a homepage past MAX_MODULES (under the homepage lock). */
+export async function assertModuleRoom(tx: Db | Tx, homepageId: number, adding = 1) {
+  if (adding <= 0) return
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(modules).where(eq(modules.homepageId, homepageId))
+  if (row!.n + adding > MAX_MODULES) throw new DomainError(TOO_MANY_MODULES)
+}
 
 export function moduleView(m: typeof modules.$inferSelect) {
   return {
@@ -54,6 +65,7 @@ export async function saveModule(db: Db, actor: Actor, input: ModuleInput) {
       if (!row) throw new DomainError(NOT_FOUND)
       return moduleView(row)
     }
+    await assertModuleRoom(tx, input.homepageId)
     const sortKey = await nextPosition(tx, modules, { homepageId: input.homepageId })
     const [row] = await tx
       .insert(modules)

@@ -20,6 +20,11 @@ export const bookmarkImports = pgTable(
     encoding: varchar('encoding', { length: 20 }).notNull(),
     folderCount: integer('folder_count').notNull(),
     linkCount: integer('link_count').notNull(),
+    /**
+     * False while an upload is stored in steps (ADR 024): such a file is nobody's to see yet, and
+     * one a crash left half-stored is removed by its user's next upload.
+     */
+    stored: boolean('stored').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [index('bookmark_imports_user_idx').on(t.userId, t.createdAt)],
