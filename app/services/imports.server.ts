@@ -160,7 +160,7 @@ export const TOO_MANY_UPLOADS = `每天最多上传${UPLOADS_A_DAY}个书签文�
  */
 export async function storeBookmarkFile(db: Db, actor: Actor, input: { fileName: string; bytes: Uint8Array }): Promise<number> {
   if (!actor) throw new NotSignedInError()
-  await consumeOrThrow(db, 'bookmarkUpload', String(actor.id), TOO_MANY_UPLOADS)
+  await consumeOrThrow(db, 'bookmarkUpload', `user:${actor.id}`, TOO_MANY_UPLOADS)
   let parsed: ParsedFile
   try {
     parsed = parseBookmarkFile(input.bytes)
