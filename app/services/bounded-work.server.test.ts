@@ -5,7 +5,7 @@ import { createOwner, createUser } from '#tests/db-utils.ts'
 import { generateBookmarkFile } from '#tests/fixtures/bookmark-file.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
 import { MAX_BOOKMARKS, TOO_MANY_BOOKMARKS } from './bookmark-limit.server.ts'
-import { createHomepage, MAX_HOMEPAGES, TOO_MANY_HOMEPAGES } from './homepages.server.ts'
+import { createHomepage, hardDeleteHomepage, MAX_HOMEPAGES, TOO_MANY_HOMEPAGES, trashHomepage } from './homepages.server.ts'
 import {
   CHUNK,
   IMPORTS_A_DAY,
@@ -18,7 +18,7 @@ import {
   tooManyToImport,
   undoImportRun,
 } from './imports.server.ts'
-import { MAX_MODULES, saveModule, TOO_MANY_MODULES } from './module.server.ts'
+import { hardDeleteModules, MAX_MODULES, saveModule, TOO_MANY_MODULES } from './module.server.ts'
 import { saveLink } from './source.server.ts'
 
 /**
@@ -104,30 +104,68 @@ test('an upload a crash left half-stored is nobody’s to see, and the next uplo
 })
 
 /**
- * Long work lets other queries in between its steps: a query started after it began is answered
- * before it ends. (PGlite runs on this thread: one transaction for all of it would hold every other
- * query until it committed.)
+ * Long work lets other queries in between its steps: queries asked one after the other while it
+ * runs see it half done (`probe` counts the rows it has written, or has still to delete; the first
+ * answer that differs from the count before is returned). PGlite runs on this thread: one
+ * transaction or one statement for all of it would let a probe see only before or after.
  */
-async function answeredMeanwhile(work: () => Promise<unknown>) {
-  const order: string[] = []
-  const running = work().then(() => order.push('work'))
-  // Started once the work has sent its first statement.
-  await new Promise((resolve) => setImmediate(resolve))
-  await db().execute(sql`select 1`).then(() => order.push('other'))
+async function seenMidway(work: () => Promise<unknown>, probe: () => Promise<number>) {
+  const before = await probe()
+  let done = false
+  const running = work().finally(() => (done = true))
+  let seen = before
+  // Each probe after a turn of the event loop, as a request would come: in-memory PGlite answers
+  // within microtasks, and a loop of them alone would never let the work's next step start.
+  while (!done && seen === before) {
+    await new Promise((resolve) => setImmediate(resolve))
+    seen = await probe()
+  }
   await running
-  return order
+  return seen
 }
 
-test('an upload and an undo of a few thousand bookmarks go in steps that let another query in', async () => {
+const linksOfRun = (runId: number) => async () =>
+  (await db().select({ n: count() }).from(sources).where(and(eq(sources.importRunId, runId), eq(sources.type, 'link'))))[0]!.n
+
+test('an upload and an undo of a few thousand bookmarks go in steps: a query asked meanwhile sees them half done', async () => {
   const owner = await createOwner(db(), [])
   const links = 3 * CHUNK + 10
   const bytes = new TextEncoder().encode(generateBookmarkFile({ folders: 1, links }))
-  expect(await answeredMeanwhile(() => storeBookmarkFile(db(), owner.user, { fileName: 'big.html', bytes }))).toEqual(['other', 'work'])
+  const stored = async () =>
+    (await db().select({ n: count() }).from(importLinks).innerJoin(bookmarkImports, eq(bookmarkImports.id, importLinks.importId)).where(eq(bookmarkImports.userId, owner.user.id)))[0]!.n
+  const midUpload = await seenMidway(() => storeBookmarkFile(db(), owner.user, { fileName: 'big.html', bytes }), stored)
+  expect(midUpload).toBeGreaterThan(0)
+  expect(midUpload).toBeLessThan(links)
 
   const [file] = await importHistory(db(), owner.user)
   const { folders } = await importTree(db(), owner.user, file!.id)
   const run = await importPicked(db(), owner.user, { importId: file!.id, folderIds: folders.map((f) => f.id), linkIds: [], homepageId: owner.homepageId })
   if (run.runId === null) throw new Error('imported once')
-  expect(await answeredMeanwhile(() => undoImportRun(db(), owner.user, run.runId!))).toEqual(['other', 'work'])
-  expect(await db().select({ n: count() }).from(sources).where(and(eq(sources.importRunId, run.runId), eq(sources.type, 'link')))).toEqual([{ n: 0 }])
+  const midUndo = await seenMidway(() => undoImportRun(db(), owner.user, run.runId!), linksOfRun(run.runId))
+  expect(midUndo).toBeGreaterThan(0)
+  expect(midUndo).toBeLessThan(links)
+  expect(await linksOfRun(run.runId)()).toBe(0)
+})
+
+test('deleting a module or a homepage for good removes their thousands of bookmarks in steps: a query asked meanwhile sees them half done', async () => {
+  const owner = await createOwner(db(), [])
+  const page = await createHomepage(db(), owner.user, { title: '要删的', summary: '', icon: '' })
+  const fill = async (homepageId: number) => {
+    const file = await upload(owner.user, 10, 2 * CHUNK + 10)
+    const run = await importPicked(db(), owner.user, { ...file, homepageId })
+    return run.runId!
+  }
+  const inModules = await fill(owner.homepageId)
+  const imported = await db().select({ id: modules.id }).from(modules).where(eq(modules.importRunId, inModules))
+  const midModules = await seenMidway(() => hardDeleteModules(db(), owner.user, imported.map((m) => m.id)), linksOfRun(inModules))
+  expect(midModules).toBeGreaterThan(0)
+  expect(midModules).toBeLessThan(2 * CHUNK + 10)
+  expect(await linksOfRun(inModules)()).toBe(0)
+
+  const onPage = await fill(page.id)
+  await trashHomepage(db(), owner.user, page.id)
+  const midPage = await seenMidway(() => hardDeleteHomepage(db(), owner.user, page.id), linksOfRun(onPage))
+  expect(midPage).toBeGreaterThan(0)
+  expect(midPage).toBeLessThan(2 * CHUNK + 10)
+  expect(await linksOfRun(onPage)()).toBe(0)
 })

@@ -1,7 +1,8 @@
 import { containing } from '#app/db/like.ts'
 import { and, count, desc, eq, ilike, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
-import { homepageFollows, homepageMembers, homepages, users, type Homepage, type User } from '#app/db/schema/index.ts'
+import { homepageFollows, homepageMembers, homepages, sources, users, type Homepage, type User } from '#app/db/schema/index.ts'
+import { deleteInSteps } from '#app/db/steps.server.ts'
 import { CODE_TAKEN_MSG, homepageLabel, type HomepageInput } from '#app/schemas/homepage.ts'
 import { DomainError, isUniqueViolation, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, NOT_FOUND, requireCapability } from './access.server.ts'
@@ -203,9 +204,10 @@ export async function restoreHomepage(db: Db, actor: Actor, homepageId: number) 
   )
 }
 
-/** Deletes a trashed homepage for good, with everything on it. */
+/** Deletes a trashed homepage for good, with everything on it: its bookmarks first, in steps (ADR 024). */
 export async function hardDeleteHomepage(db: Db, actor: Actor, homepageId: number) {
   const user = signedIn(actor)
+  await deleteInSteps(db, sources, eq(sources.homepageId, homepageId), { guard: (tx) => trashedOwn(tx, user, homepageId) })
   await db.transaction(async (tx) => {
     const homepage = await trashedOwn(tx, user, homepageId)
     await tx.delete(homepages).where(eq(homepages.id, homepage.id))

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzl
 import { BookmarkFileError, parseBookmarkFile, type ParsedFile } from '#app/bookmark-files/parse.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { recordset } from '#app/db/recordset.ts'
+import { deleteInSteps, nextTurn, STEP_ROWS } from '#app/db/steps.server.ts'
 import {
   bags,
   bookmarkImports,
@@ -45,14 +46,8 @@ export const UNDONE_MSG = '已撤销这次导入'
 export const ALREADY_UNDONE = '这次导入已经撤销'
 export const NOTHING_PICKED = '请选择要导入的文件夹或书签'
 export const HISTORY_SIZE = 5
-/**
- * Rows per statement (PERFORMANCE.md: batch writes, one statement per ~1,000 rows); also the rows
- * of one step of long work, each step its own transaction (ADR 024).
- */
-export const CHUNK = 1000
-
-/** Lets other requests run between the steps of long work: on PGlite the database shares this thread. */
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+/** Rows per statement (PERFORMANCE.md: batch writes, one statement per ~1,000 rows), and per step of long work (ADR 024). */
+export const CHUNK = STEP_ROWS
 /** What a file keeps of a name or a description: the import trims to the product's limits later. */
 const STORED_TEXT = 1000
 
@@ -238,12 +233,7 @@ export async function storeBookmarkFile(db: Db, actor: Actor, input: { fileName:
  */
 async function removeImports(db: Db, files: Array<{ id: number }>) {
   for (const { id } of files) {
-    for (;;) {
-      const batch = db.select({ id: importLinks.id }).from(importLinks).where(eq(importLinks.importId, id)).limit(CHUNK)
-      const gone = await db.delete(importLinks).where(inArray(importLinks.id, batch)).returning({ id: importLinks.id })
-      if (gone.length < CHUNK) break
-      await nextTurn()
-    }
+    await deleteInSteps(db, importLinks, eq(importLinks.importId, id))
     await db.delete(bookmarkImports).where(eq(bookmarkImports.id, id))
   }
 }
@@ -391,12 +381,7 @@ export async function deleteImportFolder(db: Db, actor: Actor, folderId: number)
   const importId = await importOfFolder(db, actor, folderId)
   // Its links (a folder may hold tens of thousands) first, in steps, then the folders in one.
   const subtree = sql`with recursive t(id) as (select ${folderId}::int union all select f.id from ${importFolders} f join t on f.parent_id = t.id) select id from t`
-  for (;;) {
-    const batch = db.select({ id: importLinks.id }).from(importLinks).where(sql`${importLinks.folderId} in (${subtree})`).limit(CHUNK)
-    const gone = await db.delete(importLinks).where(inArray(importLinks.id, batch)).returning({ id: importLinks.id })
-    if (gone.length < CHUNK) break
-    await nextTurn()
-  }
+  await deleteInSteps(db, importLinks, sql`${importLinks.folderId} in (${subtree})`)
   await db.transaction(async (tx) => {
     await tx.delete(importFolders).where(eq(importFolders.id, folderId))
     const [folders] = await tx.select({ n: sql<number>`count(*)::int` }).from(importFolders).where(eq(importFolders.importId, importId))

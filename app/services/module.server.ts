@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
-import { modules } from '#app/db/schema/index.ts'
+import { bags, modules, sources } from '#app/db/schema/index.ts'
+import { deleteInSteps } from '#app/db/steps.server.ts'
 import type { ModuleInput } from '#app/schemas/content.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { type Actor, homepageAccess, NOT_FOUND, requireCapability } from './access.server.ts'
@@ -130,9 +131,16 @@ export async function setDefaultModule(db: Db, actor: Actor, moduleId: number) {
   })
 }
 
-/** Deletes modules with their categories and bookmarks for good; another becomes the default. */
+/**
+ * Deletes modules with their categories and bookmarks for good; another becomes the default. The
+ * bookmarks go first, in steps (ADR 024: a module may hold tens of thousands), the rest in one.
+ */
 export async function hardDeleteModules(db: Db, actor: Actor, moduleIds: number[]) {
   const { homepageId } = await ownedModules(db, actor, moduleIds)
+  const ids = sql.join(moduleIds.map((id) => sql`${id}::int`), sql`, `)
+  await deleteInSteps(db, sources, sql`${sources.bagId} in (select id from ${bags} where module_id in (${ids}) and homepage_id = ${homepageId})`, {
+    guard: (tx) => requireCapability(tx, actor, homepageId, 'manage-modules', true),
+  })
   await db.transaction(async (tx) => {
     await requireCapability(tx, actor, homepageId, 'manage-modules', true)
     await tx.delete(modules).where(inArray(modules.id, moduleIds))
