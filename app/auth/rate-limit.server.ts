@@ -27,6 +27,8 @@ const LIMITS = {
   outboundFetch: { points: 30, duration: 60 },
   /** Image uploads per user. */
   upload: { points: 60, duration: HOUR },
+  /** Bookmark files uploaded per user (each up to 100,000 rows to store; ADR 024). */
+  bookmarkUpload: { points: 20, duration: DAY },
   /** Invite links looked up or redeemed, per user and per IP: guessing a token gets nowhere. */
   invite: { points: 30, duration: HOUR, blockDuration: HOUR },
   /** Link reports (source/feedback), per user, or per IP for guests. */

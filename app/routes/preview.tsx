@@ -14,8 +14,8 @@ import {
   ownRun,
   type PreviewFolder,
   runsOfImport,
-  UNDONE_MSG,
   undoImportRun,
+  undoneMessage,
   UPLOADED_MSG,
 } from '#app/services/imports.server.ts'
 import { collectTargets } from '#app/services/category-share.server.ts'
@@ -122,8 +122,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return redirectWithToast(previewHref(fileId, { run: result.runId }), { type: 'success', msg: IMPORTED_MSG })
     }
     if (intent === 'undo' && fileId) {
-      await undoImportRun(db, user, idOf(form.get('run')) ?? 0)
-      return redirectWithToast(here, { type: 'success', msg: UNDONE_MSG })
+      const undone = await undoImportRun(db, user, idOf(form.get('run')) ?? 0)
+      return redirectWithToast(here, { type: 'success', msg: undoneMessage(undone) })
     }
     return redirectWithToast(here, { type: 'error', msg: '操作失败' })
   } catch (error) {

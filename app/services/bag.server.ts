@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { bags, modules, sources, type Bag, type CardConfig, type Formats } from '#app/db/schema/index.ts'
+import { deleteInSteps } from '#app/db/steps.server.ts'
 import type { BagInput } from '#app/schemas/content.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { type Actor, homepageAccess, NOT_FOUND, requireCapability } from './access.server.ts'
@@ -194,8 +195,11 @@ export async function restoreBag(db: Db, actor: Actor, bagId: number) {
   })
 }
 
-/** Deletes a trashed category for good, with its sub-categories and bookmarks. */
+/** Deletes a trashed category for good, with its sub-categories and bookmarks (those first, in steps: ADR 024). */
 export async function deleteBagForever(db: Db, actor: Actor, bagId: number) {
+  await deleteInSteps(db, sources, sql`${sources.bagId} in (select id from ${bags} where id = ${bagId} or parent_id = ${bagId})`, {
+    guard: (tx) => trashedBag(tx, actor, bagId),
+  })
   await db.transaction(async (tx) => {
     const bag = await trashedBag(tx, actor, bagId)
     await tx.delete(bags).where(eq(bags.id, bag.id))

@@ -1,7 +1,8 @@
 import { containing } from '#app/db/like.ts'
 import { and, count, desc, eq, ilike, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
-import { homepageFollows, homepageMembers, homepages, users, type Homepage, type User } from '#app/db/schema/index.ts'
+import { homepageFollows, homepageMembers, homepages, sources, users, type Homepage, type User } from '#app/db/schema/index.ts'
+import { deleteInSteps } from '#app/db/steps.server.ts'
 import { CODE_TAKEN_MSG, homepageLabel, type HomepageInput } from '#app/schemas/homepage.ts'
 import { DomainError, isUniqueViolation, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, NOT_FOUND, requireCapability } from './access.server.ts'
@@ -25,6 +26,9 @@ export const HOMEPAGE_PAGE_SIZE = 10
 export const SWITCHED_MSG = '已切换主页'
 export const PINNED_MSG = '已置顶'
 export const UNPINNED_MSG = '已取消置顶'
+/** Issue 21, ADR 024: homepages one user may have, those in the trash included. */
+export const MAX_HOMEPAGES = 20
+export const TOO_MANY_HOMEPAGES = `最多创建${MAX_HOMEPAGES}个主页（含回收站中的）`
 export const HOMEPAGE_DELETED_MSG = '删除成功！您可以在回收站中恢复'
 
 function signedIn(actor: Actor): User {
@@ -72,6 +76,10 @@ export async function createHomepage(db: Db, actor: Actor, input: HomepageInput)
   const user = signedIn(actor)
   return withCode(() =>
     db.transaction(async (tx) => {
+      // The user's row lock: two creations at once cannot both pass the count.
+      await lockUser(tx, user.id)
+      const [own] = await tx.select({ n: count() }).from(homepages).where(eq(homepages.userId, user.id))
+      if (own!.n >= MAX_HOMEPAGES) throw new DomainError(TOO_MANY_HOMEPAGES)
       if (input.code && (await codeTaken(tx, input.code))) throw new DomainError(CODE_TAKEN_MSG, { field: 'code' })
       const { title, summary, icon, code } = input
       return createStarterHomepage(tx, user.id, { title, summary, icon, code: code ?? null, isDefault: false })
@@ -196,9 +204,10 @@ export async function restoreHomepage(db: Db, actor: Actor, homepageId: number) 
   )
 }
 
-/** Deletes a trashed homepage for good, with everything on it. */
+/** Deletes a trashed homepage for good, with everything on it: its bookmarks first, in steps (ADR 024). */
 export async function hardDeleteHomepage(db: Db, actor: Actor, homepageId: number) {
   const user = signedIn(actor)
+  await deleteInSteps(db, sources, eq(sources.homepageId, homepageId), { guard: (tx) => trashedOwn(tx, user, homepageId) })
   await db.transaction(async (tx) => {
     const homepage = await trashedOwn(tx, user, homepageId)
     await tx.delete(homepages).where(eq(homepages.id, homepage.id))

@@ -1,11 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { bags, homepageMembers, sources } from '#app/db/schema/index.ts'
+import { bags, homepageMembers, importRuns, sources } from '#app/db/schema/index.ts'
 import { TOO_MANY_CHILDREN } from '#app/schemas/content.ts'
 import { createOwner, createUser } from '#tests/db-utils.ts'
 import { generateBookmarkFile } from '#tests/fixtures/bookmark-file.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
-import { importFolderLinks, importPicked, importTree, storeBookmarkFile } from './imports.server.ts'
+import { createHomepage } from './homepages.server.ts'
+import { importFolderLinks, importPicked, importTree, storeBookmarkFile, undoImportRun } from './imports.server.ts'
+import { saveBag } from './bag.server.ts'
+import { saveModule } from './module.server.ts'
+import { transferSources } from './source-move.server.ts'
 
 const db = useTestDb()
 
@@ -50,4 +54,29 @@ test('going on in 继续 categories is the owner’s: a manager’s import that 
   const after = await db().select().from(bags).where(eq(bags.moduleId, owner.moduleId))
   expect(after.map((b) => b.name).sort()).toEqual(['目标', '目标 继续'])
   expect(await linksIn(bid)).toBe(30 + 99)
+})
+
+test('undo removes only the run’s rows still in the homepage it wrote to: what the owner moved to his own homepage stays, counted', async () => {
+  const owner = await createOwner(db(), ['共享'])
+  const { user: manager } = await createUser(db())
+  await db().insert(homepageMembers).values({ homepageId: owner.homepageId, userId: manager.id, permission: 'manager' })
+  // The owner's private homepage, which the manager cannot see.
+  const own = await createHomepage(db(), owner.user, { title: '我自己的', summary: '', icon: '' })
+  const ownModule = await saveModule(db(), owner.user, { homepageId: own.id, name: '私有', icon: 'tabler:lock', moduleType: 0 })
+  const { bid: ownBid } = await saveBag(db(), owner.user, { moduleId: ownModule.moduleId, name: '收好', icon: 'tabler:star' })
+
+  const file = await looseLinks(manager, 5)
+  const run = await importPicked(db(), manager, { ...file, bid: owner.bids[0]! })
+  if (run.runId === null) throw new Error('imported once')
+  const imported = await db().select().from(sources).where(eq(sources.importRunId, run.runId))
+  expect(imported).toHaveLength(5)
+  const moved = imported.slice(0, 2).map((s) => s.id)
+  await transferSources(db(), owner.user, { ids: moved, type: 'move', bid: ownBid })
+
+  expect(await undoImportRun(db(), manager, run.runId)).toMatchObject({ removed: 3, kept: 2 })
+  const left = await db().select().from(sources).where(eq(sources.importRunId, run.runId))
+  expect(left.map((s) => [s.id, s.homepageId, s.deletedAt])).toEqual(moved.map((id) => [id, own.id, null]))
+  expect(await linksIn(owner.bids[0]!)).toBe(0)
+  const [record] = await db().select().from(importRuns).where(eq(importRuns.id, run.runId))
+  expect(record!.undoneAt).not.toBeNull()
 })

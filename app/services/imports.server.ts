@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzl
 import { BookmarkFileError, parseBookmarkFile, type ParsedFile } from '#app/bookmark-files/parse.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { recordset } from '#app/db/recordset.ts'
+import { deleteInSteps, nextTurn, STEP_ROWS } from '#app/db/steps.server.ts'
 import {
   bags,
   bookmarkImports,
@@ -16,12 +17,15 @@ import {
   type User,
 } from '#app/db/schema/index.ts'
 import { can } from '#app/auth/permissions.ts'
+import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
 import { previewHref } from '#app/schemas/import.ts'
 import { plainText } from '#app/schemas/text.ts'
 import { LinkUrl, MAX_CHILDREN, TOO_MANY_CHILDREN } from '#app/schemas/content.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, NOT_FOUND, requireCapability } from './access.server.ts'
 import { logBookmarks } from './bookmark-log.server.ts'
+import { assertBookmarkRoom, importOverBookmarkLimit } from './bookmark-limit.server.ts'
+import { assertModuleRoom } from './module.server.ts'
 import { notify } from './notices.server.ts'
 import { onceWithKey } from './idempotency.server.ts'
 import { type FileFolder, type FileLink, type ImportPlan, type ImportTarget, planImport, type PlanCategory, type PlanFolder, type PlanLink, urlKey } from './import-plan.ts'
@@ -44,8 +48,8 @@ export const NOTHING_PICKED = '请选择要导入的文件夹或书签'
 /** Picked, but nothing of it is in the file (or all of it was skipped): no run, no notice. */
 export const NOTHING_IMPORTED = '没有可导入的书签'
 export const HISTORY_SIZE = 5
-/** Rows per INSERT statement (PERFORMANCE.md: batch writes, one statement per ~1,000 rows). */
-const CHUNK = 1000
+/** Rows per statement (PERFORMANCE.md: batch writes, one statement per ~1,000 rows), and per step of long work (ADR 024). */
+export const CHUNK = STEP_ROWS
 /** What a file keeps of a name or a description: the import trims to the product's limits later. */
 const STORED_TEXT = 1000
 
@@ -140,12 +144,20 @@ const IMPORT_LINK = {
   add_date: 'timestamptz',
 }
 
+/** Issue 21, ADR 024: bookmark files a user may upload in a day (each is up to 100,000 rows to store). */
+export const UPLOADS_A_DAY = 20
+export const TOO_MANY_UPLOADS = `每天最多上传${UPLOADS_A_DAY}个书签文件，请明天再试`
+
 /**
  * Stores an uploaded file: parsed first (a BookmarkFileError is the user's message), then written
- * in one transaction; the user keeps the newest five. Answers the new import's id (the fileId).
+ * in steps of CHUNK rows, each its own transaction with a turn of the event loop between, so a
+ * 2 MB file (~56,000 links) never holds PGlite for long (ADR 024). The file is marked stored in
+ * the last step: until then nobody sees it, and one a crash left half-stored is removed by the
+ * user's next upload. The user keeps the newest five. Answers the new import's id (the fileId).
  */
 export async function storeBookmarkFile(db: Db, actor: Actor, input: { fileName: string; bytes: Uint8Array }): Promise<number> {
   if (!actor) throw new NotSignedInError()
+  await consumeOrThrow(db, 'bookmarkUpload', `user:${actor.id}`, TOO_MANY_UPLOADS)
   let parsed: ParsedFile
   try {
     parsed = parseBookmarkFile(input.bytes)
@@ -154,18 +166,19 @@ export async function storeBookmarkFile(db: Db, actor: Actor, input: { fileName:
     throw error
   }
   const title = Array.from(plainText(input.fileName).replace(/[\\/]/g, '_').trim() || 'bookmarks.html').slice(0, 100).join('')
-  return db.transaction(async (tx) => {
+  await removeImports(db, await db.select({ id: bookmarkImports.id }).from(bookmarkImports).where(and(eq(bookmarkImports.userId, actor.id), eq(bookmarkImports.stored, false))))
+  const { importId, folderIds } = await db.transaction(async (tx) => {
     const [file] = await tx
       .insert(bookmarkImports)
-      .values({ userId: actor.id, title, encoding: parsed.encoding, folderCount: parsed.folders.length, linkCount: parsed.links.length })
+      .values({ userId: actor.id, title, encoding: parsed.encoding, folderCount: parsed.folders.length, linkCount: parsed.links.length, stored: false })
       .returning({ id: bookmarkImports.id })
-    const importId = file!.id
     const folderIds = await reserveIds(tx, 'import_folders', parsed.folders.length)
+    // Folders in one step: at most a few thousand, and links point at them.
     await insertChunks(parsed.folders, (chunk) =>
       tx.insert(importFolders).values(
         chunk.map((f) => ({
           id: folderIds[f.index]!,
-          importId,
+          importId: file!.id,
           parentId: f.parent === null ? null : folderIds[f.parent]!,
           position: f.order,
           depth: f.depth,
@@ -176,9 +189,13 @@ export async function storeBookmarkFile(db: Db, actor: Actor, input: { fileName:
         })),
       ),
     )
-    // The file's links from one JSON parameter per chunk, as insertSources does (a third of the time of VALUES).
-    await insertChunks(parsed.links, (chunk) => {
-      const rows = chunk.map((l) => {
+    return { importId: file!.id, folderIds }
+  })
+  try {
+    // The file's links from one JSON parameter per step, as insertSources does (a third of the time of VALUES).
+    for (let i = 0; i < parsed.links.length; i += CHUNK) {
+      await nextTurn()
+      const rows = parsed.links.slice(i, i + CHUNK).map((l) => {
         const { url, skip } = classify(l.url)
         return {
           folder_id: l.folder === null ? null : folderIds[l.folder]!,
@@ -191,21 +208,36 @@ export async function storeBookmarkFile(db: Db, actor: Actor, input: { fileName:
           add_date: l.addDate,
         }
       })
-      return tx.execute(sql`
+      await db.execute(sql`
         insert into ${importLinks} (import_id, folder_id, position, name, raw_url, url, skip, description, add_date)
         select ${importId}::int, x.folder_id, x.position, x.name, x.raw_url, x.url, x.skip, x.description, x.add_date
         from ${recordset(rows, IMPORT_LINK)}`)
-    })
-    // Spec §9: import history keeps 5.
-    const keep = tx
-      .select({ id: bookmarkImports.id })
-      .from(bookmarkImports)
-      .where(eq(bookmarkImports.userId, actor.id))
-      .orderBy(desc(bookmarkImports.createdAt), desc(bookmarkImports.id))
-      .limit(HISTORY_SIZE)
-    await tx.delete(bookmarkImports).where(and(eq(bookmarkImports.userId, actor.id), notInArray(bookmarkImports.id, keep)))
-    return importId
-  })
+    }
+  } catch (error) {
+    await removeImports(db, [{ id: importId }]).catch(() => {})
+    throw error
+  }
+  await db.update(bookmarkImports).set({ stored: true }).where(eq(bookmarkImports.id, importId))
+  // Spec §9: import history keeps 5.
+  const older = await db
+    .select({ id: bookmarkImports.id })
+    .from(bookmarkImports)
+    .where(and(eq(bookmarkImports.userId, actor.id), eq(bookmarkImports.stored, true)))
+    .orderBy(desc(bookmarkImports.createdAt), desc(bookmarkImports.id))
+    .offset(HISTORY_SIZE)
+  await removeImports(db, older)
+  return importId
+}
+
+/**
+ * Removes stored uploads with their rows, links in steps of CHUNK (each its own statement) so a
+ * large file's removal never holds the database for long; the upload itself goes last.
+ */
+async function removeImports(db: Db, files: Array<{ id: number }>) {
+  for (const { id } of files) {
+    await deleteInSteps(db, importLinks, eq(importLinks.importId, id))
+    await db.delete(bookmarkImports).where(eq(bookmarkImports.id, id))
+  }
 }
 
 /** The actor's own import (another user's is "no such object", like a missing one). */
@@ -214,7 +246,7 @@ export async function ownImport(db: Db | Tx, actor: Actor, importId: number) {
   const [row] = await db
     .select()
     .from(bookmarkImports)
-    .where(and(eq(bookmarkImports.id, importId), eq(bookmarkImports.userId, actor.id)))
+    .where(and(eq(bookmarkImports.id, importId), eq(bookmarkImports.userId, actor.id), eq(bookmarkImports.stored, true)))
     .limit(1)
   if (!row) throw new DomainError(NOT_FOUND)
   return row
@@ -314,7 +346,7 @@ export async function importOfFolder(db: Db, actor: Actor, folderId: number) {
     .select({ importId: importFolders.importId })
     .from(importFolders)
     .innerJoin(bookmarkImports, eq(bookmarkImports.id, importFolders.importId))
-    .where(and(eq(importFolders.id, folderId), eq(bookmarkImports.userId, actor.id)))
+    .where(and(eq(importFolders.id, folderId), eq(bookmarkImports.userId, actor.id), eq(bookmarkImports.stored, true)))
   if (!row) throw new DomainError(NOT_FOUND)
   return row.importId
 }
@@ -328,7 +360,7 @@ export async function importHistory(db: Db, actor: Actor) {
   const rows = await db
     .select()
     .from(bookmarkImports)
-    .where(eq(bookmarkImports.userId, actor.id))
+    .where(and(eq(bookmarkImports.userId, actor.id), eq(bookmarkImports.stored, true)))
     .orderBy(desc(bookmarkImports.createdAt), desc(bookmarkImports.id))
     .limit(HISTORY_SIZE)
   return rows.map((r) => ({ id: r.id, title: r.title, createTime: r.createdAt.toISOString(), folderCount: r.folderCount, linkCount: r.linkCount }))
@@ -338,16 +370,20 @@ export async function importHistory(db: Db, actor: Actor) {
 export async function deleteImports(db: Db, actor: Actor, ids: number[]) {
   if (!actor) throw new NotSignedInError()
   if (!ids.length) return 0
-  const gone = await db
-    .delete(bookmarkImports)
-    .where(and(eq(bookmarkImports.userId, actor.id), inArray(bookmarkImports.id, ids)))
-    .returning({ id: bookmarkImports.id })
-  return gone.length
+  const mine = await db
+    .select({ id: bookmarkImports.id })
+    .from(bookmarkImports)
+    .where(and(eq(bookmarkImports.userId, actor.id), eq(bookmarkImports.stored, true), inArray(bookmarkImports.id, ids)))
+  await removeImports(db, mine)
+  return mine.length
 }
 
 /** Removes one folder (with everything under it) from a stored upload: the preview's 删除. */
 export async function deleteImportFolder(db: Db, actor: Actor, folderId: number) {
   const importId = await importOfFolder(db, actor, folderId)
+  // Its links (a folder may hold tens of thousands) first, in steps, then the folders in one.
+  const subtree = sql`with recursive t(id) as (select ${folderId}::int union all select f.id from ${importFolders} f join t on f.parent_id = t.id) select id from t`
+  await deleteInSteps(db, importLinks, sql`${importLinks.folderId} in (${subtree})`)
   await db.transaction(async (tx) => {
     await tx.delete(importFolders).where(eq(importFolders.id, folderId))
     const [folders] = await tx.select({ n: sql<number>`count(*)::int` }).from(importFolders).where(eq(importFolders.importId, importId))
@@ -371,6 +407,31 @@ export type ImportInput = {
   skipDuplicates?: boolean
   /** The form's one-time key: a double submit imports once. */
   key?: string
+}
+
+/**
+ * Issue 21, ADR 024: bookmarks one import may add. Budget 7's size: about a second of PGlite in
+ * one transaction, which an import is (all of it or none of it).
+ */
+export const MAX_IMPORT_LINKS = 10_000
+export const tooManyToImport = (picked: number) => `一次最多导入${MAX_IMPORT_LINKS}个书签（这次选了 ${picked} 个），请分几次导入`
+/** Imports one user may make in a day (the last 24 hours, undone ones too). */
+export const IMPORTS_A_DAY = 20
+export const TOO_MANY_IMPORTS = `每天最多导入${IMPORTS_A_DAY}次，请明天再试`
+
+/** The web links an import of these picks would add at most (duplicates not yet left out): one query. */
+async function pickedLinkCount(db: Db, importId: number, folderIds: number[], linkIds: number[]) {
+  const ids = (list: number[]) => `{${list.filter(Number.isInteger).join(',')}}`
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      with recursive picked(id) as (
+        select id from ${importFolders} where import_id = ${importId} and id = any(${ids(folderIds)}::int[])
+        union select f.id from ${importFolders} f join picked p on f.parent_id = p.id)
+      select count(*)::int as n from ${importLinks} l
+      where l.import_id = ${importId} and l.url is not null
+        and (l.folder_id in (select id from picked) or l.id = any(${ids(linkIds)}::int[]))`),
+  )
+  return row!.n
 }
 
 export type ImportResult = { runId: number; homepageId: number; report: ImportReport } | { runId: null; repeated: true }
@@ -410,9 +471,18 @@ async function resolveTarget(tx: Tx, actor: User, input: ImportInput) {
 export async function importPicked(db: Db, actor: Actor, input: ImportInput): Promise<ImportResult> {
   if (!actor) throw new NotSignedInError()
   if (!input.folderIds.length && !input.linkIds.length) throw new DomainError(NOTHING_PICKED)
+  // Too large is refused before the transaction: reading and planning it would hold the database.
+  await ownImport(db, actor, input.importId)
+  const picked = await pickedLinkCount(db, input.importId, input.folderIds, input.linkIds)
+  if (picked > MAX_IMPORT_LINKS) throw new DomainError(tooManyToImport(picked))
   return onceWithKey<ImportResult>(db, actor.id, input.key, { runId: null, repeated: true }, async (tx) => {
     const file = await ownImport(tx, actor, input.importId)
     const place = await resolveTarget(tx, actor, input)
+    const [today] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(importRuns)
+      .where(and(eq(importRuns.userId, actor.id), sql`${importRuns.createdAt} > now() - interval '1 day'`))
+    if (today!.n >= IMPORTS_A_DAY) throw new DomainError(TOO_MANY_IMPORTS)
     const folders: FileFolder[] = await tx
       .select({
         id: importFolders.id,
@@ -437,6 +507,10 @@ export async function importPicked(db: Db, actor: Actor, input: ImportInput): Pr
     if (m + c + f + l === 0) throw new DomainError(NOTHING_IMPORTED)
     // Going on in 继续 categories makes categories: the owner's to do (a manager's import must fit).
     if (plan.categories.length && place.target.kind === 'category' && !can(place.role, 'manage-categories')) throw new DomainError(TOO_MANY_CHILDREN)
+    // The limits of the homepage's owner, checked with the plan's exact counts before anything is written.
+    await assertModuleRoom(tx, place.homepageId, plan.modules.length)
+    const adding = plan.report.links + plan.report.folders
+    await assertBookmarkRoom(tx, place.homepageId, adding, (have) => importOverBookmarkLimit(have, adding))
     const [run] = await tx.insert(importRuns).values({ userId: actor.id, importId: file.id, homepageId: place.homepageId, report: plan.report }).returning({ id: importRuns.id })
     await writePlan(tx, plan, { runId: run!.id, homepageId: place.homepageId, bagId: place.bag?.id ?? null, moduleId: place.moduleId })
     const first = plan.items[0] ?? plan.categories[0]?.items[0] ?? plan.modules[0]?.categories[0]?.items[0]
@@ -558,38 +632,55 @@ export async function ownRun(db: Db | Tx, actor: Actor, runId: number) {
   return { ...row.run, homepageHref: row.code ? `/${row.code}` : '/' }
 }
 
+/** What undo says; it names the run's bookmarks it left because they are no longer in the homepage it wrote to. */
+export const undoneMessage = ({ kept }: { kept: number }) => (kept ? `${UNDONE_MSG}；${kept} 个书签已移到其他主页，未删除` : UNDONE_MSG)
+
 /**
- * "Undo this import": removes exactly the modules, categories, folders and bookmarks the run
- * created (in the trash or not) and nothing else: a category or folder it made that now also holds
- * something added later stays, with that. The lists it left are renumbered.
+ * "Undo this import": removes the modules, categories, folders and bookmarks the run created (in
+ * the trash or not) that are still in the homepage it wrote to, and nothing else: a bookmark moved
+ * to another homepage since is no longer the import's to take back (it stays, counted as `kept`),
+ * and a category or folder it made that now also holds something added later stays, with that.
+ *
+ * Bookmarks go in steps of CHUNK rows, each its own transaction under the homepage lock with
+ * the undoer's right checked again, so other requests run in between (ADR 024). A crash between
+ * steps leaves the run not yet undone: undo again removes the rest.
  */
 export async function undoImportRun(db: Db, actor: Actor, runId: number) {
   if (!actor) throw new NotSignedInError()
+  const run = await ownRun(db, actor, runId)
+  if (run.undoneAt) throw new DomainError(ALREADY_UNDONE)
+  const here = and(eq(sources.importRunId, run.id), eq(sources.homepageId, run.homepageId), ne(sources.type, 'folder'))
+  // The lists that lost rows: renumbered at the end if they remain (the target category, a kept folder).
+  const lists = new Map<string, { bagId: number; parentId: number | null }>()
+  let removed = 0
+  for (;;) {
+    const step = await db.transaction(async (tx) => {
+      await lockedRunToUndo(tx, actor, run)
+      const batch = tx.select({ id: sources.id }).from(sources).where(here).limit(CHUNK)
+      return tx.delete(sources).where(inArray(sources.id, batch)).returning({ bagId: sources.bagId, parentId: sources.parentId })
+    })
+    for (const r of step) lists.set(`${r.bagId}:${r.parentId ?? 0}`, r)
+    removed += step.length
+    if (step.length < CHUNK) break
+    await nextTurn()
+  }
   return db.transaction(async (tx) => {
-    const run = await ownRun(tx, actor, runId)
-    if (run.undoneAt) throw new DomainError(ALREADY_UNDONE)
-    await requireCapability(tx, actor, run.homepageId, 'add-link', true)
-    const ours = (table: typeof sources | typeof bags | typeof modules) => eq(table.importRunId, run.id)
-    // Bookmarks first, then folders left empty, then categories, then modules left empty.
-    const removed = await tx
-      .delete(sources)
-      .where(and(ours(sources), ne(sources.type, 'folder')))
-      .returning({ bagId: sources.bagId, parentId: sources.parentId })
+    await lockedRunToUndo(tx, actor, run)
+    const ours = sql`import_run_id = ${run.id} and homepage_id = ${run.homepageId}`
+    // Folders left empty, then categories, then modules left empty.
     await tx.execute(
-      sql`delete from ${sources} f where f.import_run_id = ${run.id} and f.type = 'folder'
+      sql`delete from ${sources} f where ${ours} and f.type = 'folder'
           and not exists (select 1 from ${sources} c where c.parent_id = f.id)`,
     )
     const bagsGone = await tx.execute(
-      sql`delete from ${bags} b where b.import_run_id = ${run.id}
+      sql`delete from ${bags} b where ${ours}
           and not exists (select 1 from ${sources} s where s.bag_id = b.id)
           and not exists (select 1 from ${bags} c where c.parent_id = b.id) returning b.module_id`,
     )
     const modulesGone = await tx.execute(
-      sql`delete from ${modules} m where m.import_run_id = ${run.id}
+      sql`delete from ${modules} m where ${ours}
           and not exists (select 1 from ${bags} b where b.module_id = m.id) returning m.id`,
     )
-    // The lists that lost rows but remain (the target category, a kept folder, the module list).
-    const lists = new Map(removed.map((r) => [`${r.bagId}:${r.parentId ?? 0}`, r]))
     for (const { bagId, parentId } of lists.values()) {
       const [bag] = await tx.select({ id: bags.id }).from(bags).where(eq(bags.id, bagId))
       if (!bag) continue
@@ -604,10 +695,22 @@ export async function undoImportRun(db: Db, actor: Actor, runId: number) {
       if (!goneModules.has(moduleId)) await renumber(tx, bags, { moduleId, parentId: null })
     }
     if (goneModules.size) await renumber(tx, modules, { homepageId: run.homepageId })
+    // What the run made that lives elsewhere now stays, and the answer says so.
+    const [elsewhere] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sources)
+      .where(and(eq(sources.importRunId, run.id), ne(sources.homepageId, run.homepageId), ne(sources.type, 'folder')))
     await tx.update(importRuns).set({ undoneAt: new Date() }).where(eq(importRuns.id, run.id))
-    await logBookmarks(tx, { userId: actor.id, homepageId: run.homepageId, action: 'undo-import', name: '', count: removed.length, place: '' })
-    return { removed: removed.length }
+    await logBookmarks(tx, { userId: actor.id, homepageId: run.homepageId, action: 'undo-import', name: '', count: removed, place: '' })
+    return { removed, kept: elsewhere!.n }
   })
+}
+
+/** Each step of an undo: the homepage locked, the undoer still allowed to delete there, the run not undone meanwhile. */
+async function lockedRunToUndo(tx: Tx, actor: User, run: { id: number; homepageId: number }) {
+  await requireCapability(tx, actor, run.homepageId, 'edit-children', true)
+  const [row] = await tx.select({ undoneAt: importRuns.undoneAt }).from(importRuns).where(eq(importRuns.id, run.id))
+  if (!row || row.undoneAt) throw new DomainError(ALREADY_UNDONE)
 }
 
 /** The imports made from an upload, newest first (the preview lists them with 撤销). */

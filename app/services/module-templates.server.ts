@@ -6,7 +6,8 @@ import { type ChooseTemplateInput, TEMPLATE_NOT_FOUND } from '#app/schemas/templ
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, requireCapability } from './access.server.ts'
 import { onceWithKey } from './idempotency.server.ts'
-import { moduleView } from './module.server.ts'
+import { assertBookmarkRoom } from './bookmark-limit.server.ts'
+import { assertModuleRoom, moduleView } from './module.server.ts'
 import { nextPosition } from './ordering.server.ts'
 import { searchColumns } from './search-index.ts'
 
@@ -54,6 +55,8 @@ export async function chooseTemplate(db: Db, actor: Actor, input: ChooseTemplate
   return onceWithKey<ChosenTemplate | { moduleId: null; repeated: true }>(db, actor.id, input.key, { moduleId: null, repeated: true }, async (tx) => {
     await requireCapability(tx, actor, input.homepageId, 'manage-modules', true)
     if (!template) throw new DomainError(TEMPLATE_NOT_FOUND)
+    await assertModuleRoom(tx, input.homepageId)
+    await assertBookmarkRoom(tx, input.homepageId, template.categories.reduce((n, c) => n + c.links.length, 0))
     const sortKey = await nextPosition(tx, modules, { homepageId: input.homepageId })
     const [module] = await tx
       .insert(modules)

@@ -1,10 +1,22 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
-import type { Db } from '#app/db/client.server.ts'
-import { modules } from '#app/db/schema/index.ts'
+import type { Db, Tx } from '#app/db/client.server.ts'
+import { bags, modules, sources } from '#app/db/schema/index.ts'
+import { deleteInSteps } from '#app/db/steps.server.ts'
 import type { ModuleInput } from '#app/schemas/content.ts'
 import { DomainError } from '#app/utils/errors.ts'
 import { type Actor, homepageAccess, NOT_FOUND, requireCapability } from './access.server.ts'
 import { liveSiblings, mergeOrder, moveStep, nextPosition, renumber, type Step, writeOrder } from './ordering.server.ts'
+
+/** Issue 21, ADR 024: modules of one homepage (as the spec's 100 children of a list). */
+export const MAX_MODULES = 100
+export const TOO_MANY_MODULES = `每个主页最多${MAX_MODULES}个模块`
+
+/** Refuses `adding` more modules on a homepage past MAX_MODULES (under the homepage lock). */
+export async function assertModuleRoom(tx: Db | Tx, homepageId: number, adding = 1) {
+  if (adding <= 0) return
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(modules).where(eq(modules.homepageId, homepageId))
+  if (row!.n + adding > MAX_MODULES) throw new DomainError(TOO_MANY_MODULES)
+}
 
 export function moduleView(m: typeof modules.$inferSelect) {
   return {
@@ -54,6 +66,7 @@ export async function saveModule(db: Db, actor: Actor, input: ModuleInput) {
       if (!row) throw new DomainError(NOT_FOUND)
       return moduleView(row)
     }
+    await assertModuleRoom(tx, input.homepageId)
     const sortKey = await nextPosition(tx, modules, { homepageId: input.homepageId })
     const [row] = await tx
       .insert(modules)
@@ -118,9 +131,16 @@ export async function setDefaultModule(db: Db, actor: Actor, moduleId: number) {
   })
 }
 
-/** Deletes modules with their categories and bookmarks for good; another becomes the default. */
+/**
+ * Deletes modules with their categories and bookmarks for good; another becomes the default. The
+ * bookmarks go first, in steps (ADR 024: a module may hold tens of thousands), the rest in one.
+ */
 export async function hardDeleteModules(db: Db, actor: Actor, moduleIds: number[]) {
   const { homepageId } = await ownedModules(db, actor, moduleIds)
+  const ids = sql.join(moduleIds.map((id) => sql`${id}::int`), sql`, `)
+  await deleteInSteps(db, sources, sql`${sources.bagId} in (select id from ${bags} where module_id in (${ids}) and homepage_id = ${homepageId})`, {
+    guard: (tx) => requireCapability(tx, actor, homepageId, 'manage-modules', true),
+  })
   await db.transaction(async (tx) => {
     await requireCapability(tx, actor, homepageId, 'manage-modules', true)
     await tx.delete(modules).where(inArray(modules.id, moduleIds))

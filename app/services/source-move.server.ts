@@ -5,6 +5,7 @@ import { bagShares, bags, homepages, sources, type Source, type User } from '#ap
 import { MAX_CHILDREN, TOO_MANY_CHILDREN } from '#app/schemas/content.ts'
 import { SORT_LOCKED_MSG } from '#app/schemas/sort.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
+import { assertBookmarkRoom } from './bookmark-limit.server.ts'
 import { type Actor, homepageAccess, NOT_FOUND, requireCapability } from './access.server.ts'
 import { logBookmarks } from './bookmark-log.server.ts'
 import { onceWithKey } from './idempotency.server.ts'
@@ -416,6 +417,7 @@ async function copyRows(
   if (ordered.some((r) => isMasked(r, fromRole))) throw new DomainError(NOT_FOUND)
   const incoming = ordered.filter((r) => r.type !== 'divider').length
   if (incoming) await assertRoom(tx, target.bagId, target.parentId, incoming)
+  await assertBookmarkRoom(tx, homepageId, ordered.length)
   const start = await nextPosition(tx, sources, target)
   const created = await tx
     .insert(sources)
@@ -440,6 +442,7 @@ async function copyRows(
         position.set(parentId, sortKey + 1)
         return { ...copyOf(c, toRole), homepageId, bagId: target.bagId, parentId, sortKey }
       })
+    await assertBookmarkRoom(tx, homepageId, copies.length)
     for (let i = 0; i < copies.length; i += 500) await tx.insert(sources).values(copies.slice(i, i + 500))
   }
   return { count: newIds.length, ids: newIds }

@@ -13,6 +13,7 @@ import {
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { logBookmarks } from './bookmark-log.server.ts'
 import { notifyOwner } from './notices.server.ts'
+import { assertBookmarkRoom } from './bookmark-limit.server.ts'
 import { type Actor, homepageAccess, NOT_FOUND, requireCapability } from './access.server.ts'
 import { getBag } from './bag.server.ts'
 import type { SortMethod } from '#app/schemas/sort.ts'
@@ -179,6 +180,7 @@ async function upsertSource(
     return sourceView(updated!, target.role)
   }
   if (counts) await assertRoom(tx, target.bag.id, target.parentId)
+  await assertBookmarkRoom(tx, target.bag.homepageId, 1)
   const [created] = await tx
     .insert(sources)
     .values({

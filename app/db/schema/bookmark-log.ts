@@ -30,7 +30,7 @@ export const bookmarkLog = pgTable(
     place: varchar('place', { length: 200 }).notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('bookmark_log_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('bookmark_log_user_idx').on(t.userId, t.createdAt), index('bookmark_log_homepage_idx').on(t.homepageId)],
 )
 
 export type BookmarkLogEntry = typeof bookmarkLog.$inferSelect

@@ -113,6 +113,9 @@ export const bags = pgTable(
       .on(t.moduleId, sql`coalesce(${t.parentId}, 0)`, t.sortKey)
       .where(sql`${t.deletedAt} is null`),
     index('bags_homepage_idx').on(t.homepageId),
+    // For the foreign keys (a delete finds the rows that point at it), in the trash or not.
+    index('bags_module_idx').on(t.moduleId),
+    index('bags_parent_idx').on(t.parentId),
     index('bags_import_run_idx').on(t.importRunId).where(sql`${t.importRunId} is not null`),
   ],
 )
@@ -169,6 +172,9 @@ export const sources = pgTable(
       .on(t.bagId, sql`coalesce(${t.parentId}, 0)`, t.sortKey)
       .where(sql`${t.deletedAt} is null`),
     index('sources_homepage_idx').on(t.homepageId),
+    // For the foreign keys (a delete finds the rows that point at it), in the trash or not.
+    index('sources_bag_idx').on(t.bagId),
+    index('sources_parent_idx').on(t.parentId),
     index('sources_import_run_idx').on(t.importRunId).where(sql`${t.importRunId} is not null`),
     // New entries wait in a pending list that every search reads until it is merged; PGlite has
     // no autovacuum to merge it, so it is kept small (256 kB, not 4 MB): merged as inserts fill it.

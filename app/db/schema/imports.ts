@@ -20,6 +20,11 @@ export const bookmarkImports = pgTable(
     encoding: varchar('encoding', { length: 20 }).notNull(),
     folderCount: integer('folder_count').notNull(),
     linkCount: integer('link_count').notNull(),
+    /**
+     * False while an upload is stored in steps (ADR 024): such a file is nobody's to see yet, and
+     * one a crash left half-stored is removed by its user's next upload.
+     */
+    stored: boolean('stored').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [index('bookmark_imports_user_idx').on(t.userId, t.createdAt)],
@@ -42,7 +47,7 @@ export const importFolders = pgTable(
     toolbar: boolean('toolbar').notNull().default(false),
     addDate: timestamp('add_date', { withTimezone: true }),
   },
-  (t) => [index('import_folders_import_idx').on(t.importId, t.position)],
+  (t) => [index('import_folders_import_idx').on(t.importId, t.position), index('import_folders_parent_idx').on(t.parentId)],
 )
 
 /** Why a link of a file is not imported: not a web address (javascript:, place:, file: …) or not a valid one. */
@@ -66,7 +71,7 @@ export const importLinks = pgTable(
     description: text('description').notNull().default(''),
     addDate: timestamp('add_date', { withTimezone: true }),
   },
-  (t) => [index('import_links_import_idx').on(t.importId, t.folderId, t.position)],
+  (t) => [index('import_links_import_idx').on(t.importId, t.folderId, t.position), index('import_links_folder_idx').on(t.folderId)],
 )
 
 /** What one import added, counted for its report; `undoneAt` once "undo this import" removed it. */
@@ -104,7 +109,11 @@ export const importRuns = pgTable(
     createdAt: createdAt(),
     undoneAt: timestamp('undone_at', { withTimezone: true }),
   },
-  (t) => [index('import_runs_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('import_runs_user_idx').on(t.userId, t.createdAt),
+    index('import_runs_import_idx').on(t.importId),
+    index('import_runs_homepage_idx').on(t.homepageId),
+  ],
 )
 
 export type BookmarkImport = typeof bookmarkImports.$inferSelect

@@ -28,6 +28,10 @@ export const sourceReports = pgTable(
   },
   (t) => [
     index('source_reports_status_idx').on(t.status, t.createdAt),
+    // For the foreign keys (the open-report key above is partial: it finds only open ones).
+    index('source_reports_source_idx').on(t.sourceId),
+    index('source_reports_homepage_idx').on(t.homepageId),
+    index('source_reports_user_idx').on(t.userId),
     // One open report per user and link: reporting again changes the reason, not the count.
     uniqueIndex('source_reports_open_key')
       .on(t.sourceId, t.userId)

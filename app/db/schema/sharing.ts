@@ -66,6 +66,8 @@ export const homepageInvites = pgTable(
     uniqueIndex('homepage_invites_token_key').on(t.tokenHash),
     // At most one live link per homepage.
     uniqueIndex('homepage_invites_live_key').on(t.homepageId).where(sql`${t.revokedAt} is null`),
+    // For the foreign key: the key above is partial (live invites only).
+    index('homepage_invites_homepage_idx').on(t.homepageId),
   ],
 )
 

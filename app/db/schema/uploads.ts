@@ -18,7 +18,7 @@ export const uploads = pgTable(
     /** Set again by every upload of the same bytes, so a fresh upload is never cleaned up under its uploader. */
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('uploads_uploaded_at_idx').on(t.uploadedAt)],
+  (t) => [index('uploads_uploaded_at_idx').on(t.uploadedAt), index('uploads_user_idx').on(t.userId)],
 )
 
 export type Upload = typeof uploads.$inferSelect

@@ -147,7 +147,7 @@ export const oauthStates = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('oauth_states_expires_at_idx').on(t.expiresAt)],
+  (t) => [index('oauth_states_expires_at_idx').on(t.expiresAt), index('oauth_states_link_user_idx').on(t.linkUserId)],
 )
 
 /** Counters of rate-limiter-flexible's RateLimiterDrizzle: shared by every app process. */

@@ -25,7 +25,7 @@ export const wechatLogins = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('wechat_logins_expires_at_idx').on(t.expiresAt)],
+  (t) => [index('wechat_logins_expires_at_idx').on(t.expiresAt), index('wechat_logins_user_idx').on(t.userId)],
 )
 
 export type WechatLogin = typeof wechatLogins.$inferSelect

@@ -3,13 +3,17 @@ import { defineApi } from '#app/api/define-api.server.ts'
 import { apiOk } from '#app/api/envelope.server.ts'
 import { postOnly } from '#app/api/method.server.ts'
 import { apiId } from '#app/api/params.ts'
-import { UNDONE_MSG, undoImportRun } from '#app/services/imports.server.ts'
+import { undoImportRun, undoneMessage } from '#app/services/imports.server.ts'
 
 export const loader = postOnly
 
-/** POST /api/import/undo {runId}: removes exactly what that import added (not in the spec: our "undo this import"). */
+/** POST /api/import/undo {runId}: removes what that import added that is still where it
+ * put it (not in the spec: our "undo this import"); answers {removed, kept}. */
 export const action = defineApi(
   z.object({ runId: apiId }),
-  async (input, { db, user }) => apiOk(await undoImportRun(db, user, input.runId), UNDONE_MSG),
+  async (input, { db, user }) => {
+    const result = await undoImportRun(db, user, input.runId)
+    return apiOk(result, undoneMessage(result))
+  },
   { auth: true },
 )

@@ -1,0 +1,1 @@
+ALTER TABLE "bookmark_imports" ADD COLUMN "stored" boolean DEFAULT true NOT NULL;
