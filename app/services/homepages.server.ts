@@ -5,6 +5,7 @@ import { homepageFollows, homepageMembers, homepages, users, type Homepage, type
 import { CODE_TAKEN_MSG, homepageLabel, type HomepageInput } from '#app/schemas/homepage.ts'
 import { DomainError, isUniqueViolation, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, NOT_FOUND, requireCapability } from './access.server.ts'
+import { codeTaken } from './homepage-defaults.server.ts'
 import { createStarterHomepage, homepageInfo, resolveHomepageById } from './homepage.server.ts'
 import { homepageStats } from './visits.server.ts'
 
@@ -30,16 +31,6 @@ export const HOMEPAGE_DELETED_MSG = '删除成功！您可以在回收站中恢�
 function signedIn(actor: Actor): User {
   if (!actor) throw new NotSignedInError()
   return actor
-}
-
-/** Whether another live homepage has this personal domain, in any letter case. */
-async function codeTaken(tx: Tx, code: string, exceptId = 0) {
-  const [row] = await tx
-    .select({ id: homepages.id })
-    .from(homepages)
-    .where(and(sql`lower(${homepages.code}) = ${code.toLowerCase()}`, isNull(homepages.deletedAt), ne(homepages.id, exceptId)))
-    .limit(1)
-  return Boolean(row)
 }
 
 /** Runs a write that sets a code; the unique index settles a race the check above lost. */
