@@ -2,7 +2,7 @@ import { containing } from '#app/db/like.ts'
 import { and, count, desc, eq, ilike, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { homepageFollows, homepageMembers, homepages, users, type Homepage, type User } from '#app/db/schema/index.ts'
-import { CODE_TAKEN_MSG, homepageLabel, type HomepageInput } from '#app/schemas/homepage.ts'
+import { CODE_REQUIRED_MSG, CODE_TAKEN_MSG, homepageLabel, type HomepageInput, type PublishHomepageInput } from '#app/schemas/homepage.ts'
 import { DomainError, isUniqueViolation, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, NOT_FOUND, requireCapability } from './access.server.ts'
 import { codeTaken } from './homepage-defaults.server.ts'
@@ -151,6 +151,26 @@ export async function toggleHomepageOpen(db: Db, actor: Actor, homepageId: numbe
     await tx.update(homepages).set({ isOpen }).where(eq(homepages.id, homepage.id))
     return { isOpen, msg: isOpen ? OPENED_MSG : CLOSED_MSG }
   })
+}
+
+/**
+ * 分享 → 公开主页 (issue 22): opens the homepage, first giving it `code` when it has none, in one
+ * transaction, so a fresh homepage is public in one submit. Opening an open one changes nothing.
+ */
+export async function publishHomepage(db: Db, actor: Actor, input: PublishHomepageInput) {
+  return withCode(() =>
+    db.transaction(async (tx) => {
+      const { homepage } = await requireCapability(tx, actor, input.homepageId, 'share', true)
+      let code = homepage.code
+      if (!code) {
+        if (!input.code) throw new DomainError(CODE_REQUIRED_MSG, { field: 'code' })
+        if (await codeTaken(tx, input.code, homepage.id)) throw new DomainError(CODE_TAKEN_MSG, { field: 'code' })
+        code = input.code
+      }
+      await tx.update(homepages).set({ code, isOpen: true }).where(eq(homepages.id, homepage.id))
+      return { code, msg: OPENED_MSG }
+    }),
+  )
 }
 
 /** To the trash; never the default one. If it was the user's current homepage, `/` falls back to the default. */
