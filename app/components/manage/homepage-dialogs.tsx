@@ -290,6 +290,7 @@ function PublishForm({ data, lastResult }: { data: Of<'share'>; lastResult?: Sub
     schema: PublishHomepageSchema,
     defaultValue: { homepageId: String(data.homepageId), code: data.suggestion },
     lastResult,
+    validateAsYouType: true,
   })
   return (
     <fetcher.Form method="post" {...getFormProps(form)} noValidate className="manage-form publish-form">
