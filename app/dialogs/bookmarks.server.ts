@@ -3,7 +3,7 @@ import { dialogHref } from '#app/components/manage/dialog-href.ts'
 import { FILL_LINK_INTENT } from '#app/components/manage/link-form.tsx'
 import type { DividerFields } from '#app/components/manage/types.ts'
 import { can } from '#app/auth/permissions.ts'
-import { DividerSchema, FolderSchema, LinkSchema, NoteSourceSchema } from '#app/schemas/content.ts'
+import { DividerSchema, FolderSchema, hostNameOf, LinkSchema, NoteSourceSchema } from '#app/schemas/content.ts'
 import { ObjectId } from '#app/schemas/ids.ts'
 import { RemoteIconQuerySchema, WebContentQuerySchema } from '#app/schemas/web-content.ts'
 import { z } from '#app/schemas/zod.ts'
@@ -95,11 +95,11 @@ async function loadDividerForm({ db, user, resolved, name, id }: DialogContext):
 }
 
 /**
- * 获取 without JavaScript: the form comes back as it was sent, with what was fetched filled in and
- * nothing saved; a failure shows beside the field it came from.
+ * 获取 without JavaScript: the form comes back as it was sent, with what is `known` without a fetch
+ * and what was fetched filled in, and nothing saved; a failure shows beside the field it came from.
  */
-async function refill(edge: FormEdge, field: string, fetchValues: () => Promise<Record<string, string>>) {
-  const initialValue = formValues(edge.formData)
+async function refill(edge: FormEdge, field: string, known: Record<string, string>, fetchValues: () => Promise<Record<string, string>>) {
+  const initialValue = { ...formValues(edge.formData), ...known }
   try {
     const values = await fetchValues()
     return showFormAgain(edge.formDialog, { initialValue: { ...initialValue, ...values } }, 200)
@@ -167,17 +167,21 @@ export const bookmarksFamily = family({
     'toggle-star': clickIntent({ schema: SourceIdSchema, run: ({ id }, { db, user }) => toggleStar(db, user, id).then(() => DONE_MSG) }),
     [FILL_LINK_INTENT]: {
       dialog: 'add-link',
-      handle: (edge) =>
-        refill(edge, 'url', async () => {
-          const url = WebContentQuerySchema.shape.site_url.safeParse(edge.formData.get('url'))
+      handle: (edge) => {
+        const url = WebContentQuerySchema.shape.site_url.safeParse(edge.formData.get('url'))
+        // The address as it will be saved (https:// added), and the host as the name until the site names itself.
+        const named = String(edge.formData.get('name') ?? '').trim() !== ''
+        const known = url.success ? { url: url.data, ...(named ? {} : { name: hostNameOf(url.data) }) } : {}
+        return refill(edge, 'url', known, async () => {
           if (!url.success) throw new DomainError(firstIssue(url.error))
           const { title, icon } = await siteNameAndIcon(edge.db, edge.user, url.data)
           return { ...(title ? { name: title } : {}), ...(icon ? { icon } : {}) }
-        }),
+        })
+      },
     },
     [FETCH_ICON_INTENT]: {
       handle: (edge) =>
-        refill(edge, 'icon', async () => {
+        refill(edge, 'icon', {}, async () => {
           const url = RemoteIconQuerySchema.shape.url.safeParse(edge.formData.get(ICON_REMOTE_FIELD))
           if (!url.success) throw new DomainError(firstIssue(url.error))
           return { icon: await remoteIcon(edge.db, edge.user, url.data), [ICON_REMOTE_FIELD]: '' }

@@ -1,6 +1,10 @@
 import { ObjectId } from '#app/schemas/ids.ts'
 import { z } from '#app/schemas/zod.ts'
-import { toggleHomepageOpen } from '#app/services/homepages.server.ts'
+import { PublishHomepageSchema } from '#app/schemas/homepage.ts'
+import { codeSeed, freeCode } from '#app/services/homepage-defaults.server.ts'
+import { publishHomepage, toggleHomepageOpen } from '#app/services/homepages.server.ts'
+import { qrSvg } from '#app/tools/qrcode.ts'
+import { appOrigin } from '#app/utils/http.server.ts'
 import {
   getInviteLink,
   INVITE_MADE_MSG,
@@ -12,7 +16,7 @@ import {
 } from '#app/services/members.server.ts'
 import { isUploadPath } from '#app/uploads/upload-path.ts'
 import { homepageStats } from '#app/services/visits.server.ts'
-import { clickIntent, dialog, family, SET_MSG } from './family.server.ts'
+import { clickIntent, dialog, family, formIntent, SET_MSG } from './family.server.ts'
 
 /** The owner's share panel (public link, invite link, visits) and the member list (appoint, remove, leave). */
 
@@ -29,12 +33,21 @@ export const peopleFamily = family({
       load: async ({ db, user, resolved, url }) => {
         const homepageId = resolved.homepage.id
         const link = await getInviteLink(db, user, homepageId, 'get')
+        const code = resolved.homepage.code ?? ''
+        // The full address to hand on (APP_ORIGIN, else this request's origin), and its QR code
+        // drawn here: neither the encoder nor the drawing is in any page's JavaScript.
+        const address = code ? new URL(`/${code}`, appOrigin(url)).href : ''
+        const qr = address && resolved.homepage.isOpen ? await qrSvg(address) : null
         return {
           dialog: 'share',
           tab: url.searchParams.get('tab') === 'invite' ? 'invite' : 'link',
           homepageId,
           isOpen: resolved.homepage.isOpen,
-          code: resolved.homepage.code ?? '',
+          code,
+          address,
+          qr: qr?.ok ? qr.value : '',
+          // Without a personal domain the panel asks for one, prefilled with a free one.
+          suggestion: code ? '' : await freeCode(db, codeSeed(user)),
           invite: link.url ? { url: link.url, expiresAt: link.expiresAt, useCount: link.useCount, maxUses: link.maxUses } : null,
           memberAmount: resolved.memberAmount,
           followAmount: resolved.followAmount,
@@ -72,6 +85,13 @@ export const peopleFamily = family({
     }),
   },
   intents: {
+    'publish-homepage': formIntent({
+      schema: PublishHomepageSchema,
+      dialog: 'share',
+      run: (value, { db, user }) => publishHomepage(db, user, value).then(({ msg }) => msg),
+      // Back to the panel, which now shows the full address, 复制 and the QR code.
+      next: (_value, { page }) => `${page.pathname}${page.search}`,
+    }),
     'share-homepage': clickIntent({ schema: HomepageIdSchema, run: async ({ homepageId }, { db, user }) => (await toggleHomepageOpen(db, user, homepageId)).msg }),
     'invite-link': clickIntent({
       schema: InviteSchema,

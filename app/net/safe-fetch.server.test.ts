@@ -8,6 +8,8 @@ import { closedPort, countingNetwork, useSites } from '#tests/fixtures/net/loopb
 import {
   createSafeFetcher,
   FETCH_BUSY_MSG,
+  FETCH_NO_ANSWER_MSG,
+  FETCH_NOT_FOUND_MSG,
   FETCH_REFUSED_MSG,
   FetchBusyError,
   FetchRefusedError,
@@ -93,10 +95,9 @@ test('loopback, private, link-local, metadata and local names are refused before
     'https://224.0.0.1/',
   ]
   const localNames = ['http://localhost/', 'http://localhost./', 'http://app.localhost/', 'http://metadata.google.internal/', 'http://printer.local/']
-  for (const url of [...literals, ...localNames]) {
-    const error = await refusal(fetch(url))
-    expect(error.message).toBe(FETCH_REFUSED_MSG)
-  }
+  // An internal address is told like one that does not answer; an internal name like one that does not exist.
+  for (const url of literals) expect((await refusal(fetch(url))).message).toBe(FETCH_NO_ANSWER_MSG)
+  for (const url of localNames) expect((await refusal(fetch(url))).message).toBe(FETCH_NOT_FOUND_MSG)
   expect(resolved).toEqual([])
   // A name that resolves into a private network: looked up once, never dialled.
   expect((await refusal(fetch('http://internal.test/'))).reason).toMatch(/private address 10\.0\.0\.1/)
@@ -260,10 +261,13 @@ test('a non-2xx final answer is refused (callers never see error pages)', async 
     res.writeHead(404, { 'Content-Type': 'text/html' })
     res.end('<title>404 Not Found</title>')
   })
-  expect((await refusal(createSafeFetcher(network)('http://site.test/missing'))).reason).toBe('status 404')
+  const error = await refusal(createSafeFetcher(network)('http://site.test/missing'))
+  expect(error.reason).toBe('status 404')
+  // A public site that answered: its refusal can be told.
+  expect(error.message).toBe('获取失败，对方网站拒绝了请求（HTTP 404）')
 })
 
-test('internal, closed and silent targets fail with the same error; only the logged reason differs', async () => {
+test('internal, closed and silent targets fail with the same error, internal and missing names with another; only the logged reason differs', async () => {
   const silent = await startSite(() => {})
   const network = testNetwork({
     'internal.test': { address: '10.0.0.1' },
@@ -271,29 +275,36 @@ test('internal, closed and silent targets fail with the same error; only the log
     'silent.test': { address: '93.184.216.36', port: silent.port },
   })
   const fetch = createSafeFetcher(network, { totalTimeoutMs: 1000 })
-  const errors = [
-    await refusal(fetch('http://internal.test/')),
-    await refusal(fetch('http://closed.test/')),
-    await refusal(fetch('http://silent.test/')),
-    await refusal(fetch('http://nowhere.test/')),
-  ]
-  const seen = errors.map((e) => ({
+  const sameness = (e: FetchRefusedError) => ({
     name: e.name,
     message: e.message,
     code: e.code,
     keys: Object.keys(e),
     json: JSON.stringify(e),
     proto: Object.getPrototypeOf(e),
-  }))
-  for (const s of seen) expect(s).toEqual(seen[0])
-  expect(errors[0]).toBeInstanceOf(DomainError)
-  expect(errors[0]!.message).toBe('无法获取该网址的内容')
-  expect(errors[0]!.code).toBe(0)
-  expect(JSON.stringify(errors[1])).not.toMatch(/ECONNREFUSED/)
-  expect(errors.map((e) => e.reason)).toEqual([
+  })
+  // SECURITY.md §4 D33: an internal address, a closed port and a timeout are one answer.
+  const noAnswer = [
+    await refusal(fetch('http://10.0.0.1/')),
+    await refusal(fetch('http://closed.test/')),
+    await refusal(fetch('http://silent.test/')),
+    await refusal(fetch('http://site.test:6379/')),
+  ]
+  for (const e of noAnswer) expect(sameness(e)).toEqual(sameness(noAnswer[0]!))
+  expect(noAnswer[0]!.message).toBe(FETCH_NO_ANSWER_MSG)
+  // A name with only an internal address is one answer with a name that does not exist: which internal names exist is not told.
+  const notFound = [await refusal(fetch('http://internal.test/')), await refusal(fetch('http://nowhere.test/'))]
+  expect(sameness(notFound[0]!)).toEqual(sameness(notFound[1]!))
+  expect(notFound[0]!.message).toBe(FETCH_NOT_FOUND_MSG)
+  expect(noAnswer[0]).toBeInstanceOf(DomainError)
+  expect(noAnswer[0]!.code).toBe(0)
+  expect(JSON.stringify(noAnswer[1])).not.toMatch(/ECONNREFUSED/)
+  expect([...noAnswer, ...notFound].map((e) => e.reason)).toEqual([
     expect.stringMatching(/private/),
     expect.stringMatching(/ECONNREFUSED/),
     expect.stringMatching(/timeout/),
+    expect.stringMatching(/port 6379/),
+    expect.stringMatching(/private address 10\.0\.0\.1/),
     expect.stringMatching(/ENOTFOUND/),
   ])
 })

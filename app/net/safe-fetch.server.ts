@@ -41,17 +41,38 @@ export type FetchLimits = {
 
 export const FETCH_REFUSED_MSG = '无法获取该网址的内容'
 export const FETCH_BUSY_MSG = '请求过于频繁，请稍后再试'
+/** The name has no public address: it does not exist, or it names something inside a network. */
+export const FETCH_NOT_FOUND_MSG = '获取失败，找不到该网站，请检查网址是否正确'
+/** Nothing public answered in time: a timeout, a closed port, a broken TLS, or an address we never dial. */
+export const FETCH_NO_ANSWER_MSG = '获取失败，对方网站无法访问或没有及时响应'
+/** A public site answered with an error status. */
+export const fetchStatusMsg = (status: number) => `获取失败，对方网站拒绝了请求（HTTP ${status}）`
 
 /**
- * Any failure to fetch, whatever the cause: one message and type, so the answer for an internal
- * host, a closed port and a timeout is the same (no port-scan oracle).
+ * What a user is told about a failed fetch. Only what they could learn without us is told apart
+ * (SECURITY.md §4 D33, ADR 027): a private address, a closed port and a timeout are all
+ * 'no-answer'; a name that resolves into a private network is 'not-found', like a name that does
+ * not exist; only a public host that answered can be 'refused' (its status) or 'other' (too big,
+ * too many redirects).
+ */
+export type FetchFailure = 'not-found' | 'no-answer' | 'refused' | 'other'
+
+/**
+ * Any failure to fetch: one type, and the message of its kind of failure; the real cause (which
+ * may name an internal address or port) is kept for server logs only.
  */
 export class FetchRefusedError extends DomainError {
   readonly #reason: string
-  constructor(reason = 'refused') {
-    super(FETCH_REFUSED_MSG)
+  readonly #failure: FetchFailure
+  constructor(reason = 'refused', failure: FetchFailure = 'other', message = FETCH_REFUSED_MSG) {
+    super(failure === 'not-found' ? FETCH_NOT_FOUND_MSG : failure === 'no-answer' ? FETCH_NO_ANSWER_MSG : message)
     this.name = 'FetchRefusedError'
     this.#reason = reason
+    this.#failure = failure
+  }
+  /** Which kind of failure the message told. */
+  get failure(): FetchFailure {
+    return this.#failure
   }
   /** The real cause, for server logs and tests only; not an own property, so never serialised. */
   get reason(): string {
@@ -102,7 +123,8 @@ export function createSafeFetcher(network: Network = systemNetwork, limits: Part
       return await follow(url, options, network, caps, controller.signal)
     } catch (error) {
       if (error instanceof FetchRefusedError) throw error
-      throw new FetchRefusedError(controller.signal.aborted ? String(controller.signal.reason?.message) : describe(error))
+      // Timeouts, refused and reset connections, TLS failures: nothing answered.
+      throw new FetchRefusedError(controller.signal.aborted ? String(controller.signal.reason?.message) : describe(error), 'no-answer')
     } finally {
       clearTimeout(timer)
       release()
@@ -158,7 +180,8 @@ function checkedUrl(href: string): URL {
     throw new FetchRefusedError('not a url')
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefusedError(`scheme ${url.protocol}`)
-  if (url.port !== '' && url.port !== '80' && url.port !== '443') throw new FetchRefusedError(`port ${url.port}`)
+  // Never dialled, and told like a closed port: a redirect must not learn which ports we refuse.
+  if (url.port !== '' && url.port !== '80' && url.port !== '443') throw new FetchRefusedError(`port ${url.port}`, 'no-answer')
   if (url.username || url.password) throw new FetchRefusedError('credentials in url')
   if (url.href.length > MAX_URL_LENGTH) throw new FetchRefusedError('url too long')
   return url
@@ -167,21 +190,30 @@ function checkedUrl(href: string): URL {
 /** The one address this hop may connect to; refused unless every address the name has is public. */
 async function publicAddress(url: URL, resolve: Resolver, signal: AbortSignal): Promise<string> {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
-  let addresses: string[]
   if (ipaddr.isValid(host)) {
-    addresses = [host]
-  } else {
-    if (LOCAL_NAME.test(host.replace(/\.$/, ''))) throw new FetchRefusedError(`local name ${host}`)
-    addresses = await abortable(resolve(host), signal)
+    // An address typed or redirected to: a private one is told like one that does not answer.
+    if (!isPublic(host)) throw new FetchRefusedError(`${host} is a ${ipaddr.process(host).range()} address`, 'no-answer')
+    return host
   }
-  if (addresses.length === 0) throw new FetchRefusedError(`no address for ${host}`)
+  // A name with no public address is told like a name that does not exist, so that the answer
+  // does not say which internal names exist.
+  if (LOCAL_NAME.test(host.replace(/\.$/, ''))) throw new FetchRefusedError(`local name ${host}`, 'not-found')
+  let addresses: string[]
+  try {
+    addresses = await abortable(resolve(host), signal)
+  } catch (error) {
+    if (signal.aborted) throw error
+    throw new FetchRefusedError(`lookup of ${host}: ${describe(error)}`, 'not-found')
+  }
+  if (addresses.length === 0) throw new FetchRefusedError(`no address for ${host}`, 'not-found')
   for (const address of addresses) {
-    const range = ipaddr.isValid(address) ? ipaddr.process(address).range() : 'invalid'
-    if (range !== 'unicast') throw new FetchRefusedError(`${host} has ${range} address ${address}`)
+    if (!isPublic(address)) throw new FetchRefusedError(`${host} has ${ipaddr.isValid(address) ? ipaddr.process(address).range() : 'invalid'} address ${address}`, 'not-found')
   }
   // IPv4 first: many hosts have no IPv6 route out.
   return addresses.find((a) => net.isIPv4(a)) ?? addresses[0]!
 }
+
+const isPublic = (address: string) => ipaddr.isValid(address) && ipaddr.process(address).range() === 'unicast'
 
 /** One GET over a fresh connection to `dialled`; a redirect answers its absolute target. */
 async function request(
@@ -223,7 +255,7 @@ async function request(
     }
     if (status < 200 || status > 299) {
       discard(response.body)
-      throw new FetchRefusedError(`status ${status}`)
+      throw new FetchRefusedError(`status ${status}`, 'refused', fetchStatusMsg(status))
     }
     const body = await readBody(response.body, headers['content-encoding'] ?? '', options.maxBytes ?? caps.maxBytes, signal)
     return { url: url.href, status, contentType: headers['content-type'] ?? '', headers, body }
@@ -273,7 +305,7 @@ async function readBody(body: Readable, encoding: string, maxBytes: number, sign
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       size += chunk.length
-      if (size > maxBytes) return done(new Error(`body over ${maxBytes} bytes`))
+      if (size > maxBytes) return done(new FetchRefusedError(`body over ${maxBytes} bytes`))
       chunks.push(chunk)
       done()
     },

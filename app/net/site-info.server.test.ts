@@ -4,7 +4,7 @@ import iconv from 'iconv-lite'
 import { expect, test } from 'vitest'
 import { DomainError } from '#app/utils/errors.ts'
 import { countingNetwork, useSites } from '#tests/fixtures/net/loopback.ts'
-import { createSafeFetcher, FetchRefusedError } from './safe-fetch.server.ts'
+import { createSafeFetcher, FETCH_NO_ANSWER_MSG, FETCH_NOT_FOUND_MSG, FetchRefusedError } from './safe-fetch.server.ts'
 import { fetchRemoteIcon, fetchSiteInfo, ICON_REFUSED_MSG } from './site-info.server.ts'
 
 const startSite = useSites()
@@ -224,10 +224,16 @@ test('fetchRemoteIcon: an image address, a page address, or one message for anyt
   })
   expect(await fetchRemoteIcon(fetch, 'http://site.test/logo.png', saveIcon)).toBe(srcOf(logo))
   expect(await fetchRemoteIcon(fetch, 'http://site.test/page', saveIcon)).toBe(srcOf(logo))
-  for (const url of ['http://site.test/no-icons', 'http://site.test/text', 'http://site.test/redirect-internal', 'http://10.0.0.5/x.png', 'http://site.test/missing']) {
+  // A site that answered without a usable icon (or with an error page) refuses us the icon.
+  for (const url of ['http://site.test/no-icons', 'http://site.test/text', 'http://site.test/missing']) {
     const error = await fetchRemoteIcon(fetch, url, saveIcon).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(DomainError)
     expect((error as Error).message).toBe(ICON_REFUSED_MSG)
   }
+  // An internal target, direct or by redirect, is told like one that does not answer; a name that does not exist, as such.
+  for (const url of ['http://site.test/redirect-internal', 'http://10.0.0.5/x.png']) {
+    expect(((await fetchRemoteIcon(fetch, url, saveIcon).catch((e: unknown) => e)) as Error).message).toBe(FETCH_NO_ANSWER_MSG)
+  }
+  expect(((await fetchRemoteIcon(fetch, 'http://nowhere.test/x.png', saveIcon).catch((e: unknown) => e)) as Error).message).toBe(FETCH_NOT_FOUND_MSG)
   expect(dialled.every((address) => address === '93.184.216.34')).toBe(true)
 })

@@ -1,7 +1,7 @@
 import { Parser } from 'htmlparser2'
 import iconv from 'iconv-lite'
 import type { SafeFetch } from '#app/net/safe-fetch.server.ts'
-import { FetchBusyError } from '#app/net/safe-fetch.server.ts'
+import { FetchBusyError, FetchRefusedError } from '#app/net/safe-fetch.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
 
 /**
@@ -56,6 +56,8 @@ export async function fetchRemoteIcon(
     fetched = await fetch(url, { accept: IMAGE_OR_PAGE_ACCEPT, userKey: options.userKey })
   } catch (error) {
     if (error instanceof FetchBusyError) throw error
+    // A site that cannot be found or does not answer is told as such (not as 禁止抓取).
+    if (error instanceof FetchRefusedError && (error.failure === 'not-found' || error.failure === 'no-answer')) throw error
     throw new DomainError(ICON_REFUSED_MSG)
   }
   try {

@@ -33,21 +33,47 @@ const color = z
   .optional()
   .or(z.literal('').transform(() => undefined))
 
-/** A bookmark address: only http and https, parsed the way browsers parse it (SECURITY.md §0.2). */
+export const LINK_URL_MSG = '请输入http或https开头的链接'
+const LINK_URL_MAX = 2048
+/** A scheme as URLs start with one (`https:`, `javascript:`), unless it is a host and port (`example.com:8080`). */
+const SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d+(?:[/?#]|$))/i
+
+/**
+ * The http(s) address a person meant: `www.baidu.com` is https://www.baidu.com/ (as browsers'
+ * address bars read it), so long as the host then looks like a web host (has a dot, or is an IP
+ * address); anything with a scheme is taken as written. Null when it is not a web address.
+ */
+function webAddress(value: string): string | null {
+  const typed = SCHEME.test(value) ? null : `https://${value}`
+  let url: URL
+  try {
+    url = new URL(typed ?? value)
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+  if (url.username || url.password) return null
+  if (typed && !/[.[]/.test(url.host)) return null
+  return url.href.length <= LINK_URL_MAX ? url.href : null
+}
+
+/**
+ * A bookmark address: only http and https, parsed the way browsers parse it (SECURITY.md §0.2);
+ * one without a scheme gets https://. Every edge (pages, /api, imports) validates through this.
+ */
 export const LinkUrl = z
   .string({ error: '请输入网站链接URL' })
   .trim()
   .min(1, '请输入网站链接URL')
-  .max(2048, '请输入http或https开头的链接')
-  .refine((value) => {
-    try {
-      const url = new URL(value)
-      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password
-    } catch {
-      return false
-    }
-  }, '请输入http或https开头的链接')
-  .transform((value) => new URL(value).href)
+  .max(LINK_URL_MAX, LINK_URL_MSG)
+  .transform((value, ctx) => {
+    const href = webAddress(value)
+    if (href === null) ctx.addIssue({ code: 'custom', message: LINK_URL_MSG })
+    return href ?? value
+  })
+
+/** A link's name when its site names itself nowhere or cannot be fetched: the host (www.baidu.com). */
+export const hostNameOf = (href: string) => new URL(href).hostname.replace(/\.$/, '').slice(0, 100)
 
 export const FormatsSchema = z
   .object({

@@ -107,3 +107,10 @@ export const HomepageSchema = z
     if (input.homepageId && !input.code) ctx.addIssue({ code: 'custom', path: ['code'], message: CODE_REQUIRED_MSG })
   })
 export type HomepageInput = z.output<typeof HomepageSchema>
+
+/**
+ * 分享 → 公开主页 in one step: a homepage without a personal domain is given one with the same
+ * submit (prefilled with a free suggestion); one that has one ignores the field.
+ */
+export const PublishHomepageSchema = z.object({ homepageId: ObjectId, code })
+export type PublishHomepageInput = z.output<typeof PublishHomepageSchema>

@@ -23,7 +23,7 @@ test('register stores a lower-cased e-mail, an argon2id hash and a starter homep
   expect(user.email).toBe(email)
   expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
   const [homepage] = await db().select().from(homepages).where(eq(homepages.userId, user.id))
-  expect(homepage).toMatchObject({ isDefault: true, isOpen: false, title: '' })
+  expect(homepage).toMatchObject({ isDefault: true, isOpen: false, title: '小明的主页', icon: 'tabler:home' })
   expect(user.currentHomepageId).toBe(homepage!.id)
   const moduleRows = await db().select().from(modules).where(eq(modules.homepageId, homepage!.id))
   expect(moduleRows.map((m) => m.name)).toEqual(['常用'])

@@ -5,7 +5,7 @@ import type { Db, Tx } from '#app/db/client.server.ts'
 import { users, type User } from '#app/db/schema/index.ts'
 import type { LoginInput, RegisterInput } from '#app/schemas/auth.ts'
 import { DomainError, isUniqueViolation } from '#app/utils/errors.ts'
-import { createStarterHomepage } from './homepage.server.ts'
+import { createDefaultHomepage } from './homepage-defaults.server.ts'
 
 export const EMAIL_TAKEN = '该邮箱地址已经存在'
 export const WRONG_CREDENTIALS = '邮箱或密码错误'
@@ -33,7 +33,7 @@ export async function emailExists(db: Db, email: string) {
 export async function createAccount(tx: Tx, values: Pick<typeof users.$inferInsert, 'email' | 'nickname' | 'passwordHash'>): Promise<User> {
   const [user] = await tx.insert(users).values(values).returning()
   if (!user) throw new Error('user insert returned nothing')
-  const homepage = await createStarterHomepage(tx, user.id)
+  const homepage = await createDefaultHomepage(tx, user)
   return { ...user, currentHomepageId: homepage.id }
 }
 

@@ -394,7 +394,7 @@ async function addStarterContent(tx: Tx, homepageId: number) {
 export async function createStarterHomepage(
   tx: Tx,
   userId: number,
-  values: Partial<Pick<Homepage, 'title' | 'summary' | 'icon' | 'code' | 'isDefault'>> = { isDefault: true },
+  values: Partial<Pick<Homepage, 'title' | 'summary' | 'icon' | 'code' | 'isDefault'>>,
 ) {
   const [homepage] = await tx
     .insert(homepages)

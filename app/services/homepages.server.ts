@@ -3,9 +3,10 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, ne, sql, type SQL } fro
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { homepageFollows, homepageMembers, homepages, sources, users, type Homepage, type User } from '#app/db/schema/index.ts'
 import { deleteInSteps } from '#app/db/steps.server.ts'
-import { CODE_TAKEN_MSG, homepageLabel, type HomepageInput } from '#app/schemas/homepage.ts'
+import { CODE_REQUIRED_MSG, CODE_TAKEN_MSG, homepageLabel, type HomepageInput, type PublishHomepageInput } from '#app/schemas/homepage.ts'
 import { DomainError, isUniqueViolation, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, NOT_FOUND, requireCapability } from './access.server.ts'
+import { codeTaken } from './homepage-defaults.server.ts'
 import { createStarterHomepage, homepageInfo, resolveHomepageById } from './homepage.server.ts'
 import { homepageStats } from './visits.server.ts'
 
@@ -34,16 +35,6 @@ export const HOMEPAGE_DELETED_MSG = '删除成功！您可以在回收站中恢�
 function signedIn(actor: Actor): User {
   if (!actor) throw new NotSignedInError()
   return actor
-}
-
-/** Whether another live homepage has this personal domain, in any letter case. */
-async function codeTaken(tx: Tx, code: string, exceptId = 0) {
-  const [row] = await tx
-    .select({ id: homepages.id })
-    .from(homepages)
-    .where(and(sql`lower(${homepages.code}) = ${code.toLowerCase()}`, isNull(homepages.deletedAt), ne(homepages.id, exceptId)))
-    .limit(1)
-  return Boolean(row)
 }
 
 /** Runs a write that sets a code; the unique index settles a race the check above lost. */
@@ -168,6 +159,26 @@ export async function toggleHomepageOpen(db: Db, actor: Actor, homepageId: numbe
     await tx.update(homepages).set({ isOpen }).where(eq(homepages.id, homepage.id))
     return { isOpen, msg: isOpen ? OPENED_MSG : CLOSED_MSG }
   })
+}
+
+/**
+ * 分享 → 公开主页 (issue 22): opens the homepage, first giving it `code` when it has none, in one
+ * transaction, so a fresh homepage is public in one submit. Opening an open one changes nothing.
+ */
+export async function publishHomepage(db: Db, actor: Actor, input: PublishHomepageInput) {
+  return withCode(() =>
+    db.transaction(async (tx) => {
+      const { homepage } = await requireCapability(tx, actor, input.homepageId, 'share', true)
+      let code = homepage.code
+      if (!code) {
+        if (!input.code) throw new DomainError(CODE_REQUIRED_MSG, { field: 'code' })
+        if (await codeTaken(tx, input.code, homepage.id)) throw new DomainError(CODE_TAKEN_MSG, { field: 'code' })
+        code = input.code
+      }
+      await tx.update(homepages).set({ code, isOpen: true }).where(eq(homepages.id, homepage.id))
+      return { code, msg: OPENED_MSG }
+    }),
+  )
 }
 
 /** To the trash; never the default one. If it was the user's current homepage, `/` falls back to the default. */

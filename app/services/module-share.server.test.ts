@@ -6,7 +6,7 @@ import { createOwner, createUser } from '#tests/db-utils.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
 import { FORBIDDEN, NOT_FOUND } from './access.server.ts'
 import { loadHomepageContent, resolveHomepage, resolveSharedModule } from './homepage.server.ts'
-import { SET_CODE_FIRST, updateHomepage } from './homepages.server.ts'
+import { createHomepage, SET_CODE_FIRST, updateHomepage } from './homepages.server.ts'
 import { saveModule } from './module.server.ts'
 import { listOpenModules, SHARE_PARAM_MSG, saveShareParams, sharedModuleIntro, shareModule } from './module-share.server.ts'
 
@@ -25,7 +25,10 @@ const moduleRow = async (moduleId: number) => (await db().select().from(modules)
 
 describe('sharing a module', () => {
   test('a link needs a personal domain', async () => {
-    const { user, moduleId } = await createOwner(db(), [])
+    // A default homepage has one from sign-up (issue 22); one made later may have none.
+    const { user } = await createUser(db())
+    const bare = await createHomepage(db(), user, HomepageSchema.parse({ title: '无域名', icon: 'tabler:home' }))
+    const { moduleId } = await saveModule(db(), user, { homepageId: bare.id, name: '工作', icon: 'tabler:star', moduleType: 0 })
     await expect(shareModule(db(), user, moduleId)).rejects.toThrow(SET_CODE_FIRST)
     expect((await moduleRow(moduleId)).isOpen).toBe(false)
   })

@@ -97,7 +97,7 @@ function addBigrams(text: string, grams: Set<string>) {
  * (letters, digits) stays as it is. One pinyin call per run of Chinese characters: a word never
  * spans anything else, and the initials are the syllables' first letters.
  */
-function pinyinOf(name: string): [string, string] {
+export function pinyinOf(name: string): [string, string] {
   const runs = name.split(HAN_RUNS)
   if (runs.length === 1) return ['', '']
   let full = ''

@@ -64,15 +64,22 @@ test('add a link by its address only: 获取网站名称和图标 fills in the n
   expect((await page.request.get(src!)).status()).toBe(200)
 })
 
-test('获取 with an empty or internal address says why, beside the address', async ({ page, javaScriptEnabled: js }) => {
+test('获取 with an empty, internal or missing address says why, beside the address, and names the link by its host', async ({ page, javaScriptEnabled: js }) => {
   await signUp(page)
   const dialog = await openAddLink(page, js)
   await dialog.getByRole('button', { name: '获取网站名称和图标' }).click()
   await expect(dialog.getByText('请输入网址地址URL', { exact: true })).toBeVisible()
   await field(dialog, '网站链接').fill('http://169.254.169.254/latest/meta-data/')
   await dialog.getByRole('button', { name: '获取网站名称和图标' }).click()
-  await expect(dialog.getByText('无法获取该网址的内容', { exact: true })).toBeVisible()
-  await expect(field(dialog, '网站名称')).toHaveValue('')
+  await expect(dialog.getByText('获取失败，对方网站无法访问或没有及时响应', { exact: true })).toBeVisible()
+  // The host names the link when the site cannot.
+  await expect(field(dialog, '网站名称')).toHaveValue('169.254.169.254')
+  // No scheme: https:// is meant; a name that does not exist is told as such.
+  await field(dialog, '网站名称').fill('')
+  await field(dialog, '网站链接').fill('nowhere.test')
+  await dialog.getByRole('button', { name: '获取网站名称和图标' }).click()
+  await expect(dialog.getByText('获取失败，找不到该网站，请检查网址是否正确', { exact: true })).toBeVisible()
+  await expect(field(dialog, '网站名称')).toHaveValue('nowhere.test')
 })
 
 test('a remote icon and an uploaded icon for a link', async ({ page, javaScriptEnabled: js, baseURL }) => {

@@ -74,8 +74,10 @@ test('a shared module of a private homepage opens at /{code}/{moduleId} for anyo
   const bag = await ok(post(owner.client, '/api/bag/add', { moduleId: shared.moduleId, name: '分享的分类', icon: 'tabler:folder' }))
   await ok(post(owner.client, '/api/source/add', { bid: bag.bid, sour_name: '模块里的链接', sour_url: 'https://module.example/' }))
 
-  // Without a personal domain there is no link to give.
-  expect((await post(owner.client, '/api/module/share', { moduleId: shared.moduleId })).body.msg).toBe('请先点击【编辑】选项，设置个性域名')
+  // Without a personal domain there is no link to give (a default homepage has one from sign-up; a later one may not).
+  const bare = await ok(post(owner.client, '/api/homepage/add', { title: '无域名', icon: 'tabler:home' }))
+  const bareModule = await ok(post(owner.client, '/api/module/add', { homepageId: bare.id, name: '无域名的模块', icon: 'tabler:star', moduleType: 2 }))
+  expect((await post(owner.client, '/api/module/share', { moduleId: bareModule.moduleId })).body.msg).toBe('请先点击【编辑】选项，设置个性域名')
   await ok(post(owner.client, '/api/homepage/add', { homepageId, title: '私人主页', icon: 'tabler:home', code }))
   expect((await post(other.client, '/api/module/share', { moduleId: shared.moduleId })).body.msg).toBe('内容不存在或已被删除')
   expect((await guest.request(`/${code}/${shared.moduleId}`)).status).toBe(404)

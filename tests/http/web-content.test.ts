@@ -1,6 +1,7 @@
 import { expect, inject, test } from 'vitest'
 import { createClient } from './client.ts'
-import { get, signUp } from './content-helpers.ts'
+import { FILL_LINK_INTENT } from '#app/components/manage/link-form.tsx'
+import { get, ok, post, signUp } from './content-helpers.ts'
 
 /**
  * The site-name-and-icon and remote-icon calls against the built server. "Other sites" are the
@@ -10,8 +11,13 @@ import { get, signUp } from './content-helpers.ts'
  */
 
 const baseUrl = inject('baseUrl')
-/** One message for every unreachable target: no port-scan oracle (SECURITY.md §4 D33). */
-const REFUSED = '无法获取该网址的内容'
+/**
+ * One message for an internal address, a closed port and a timeout: no port-scan oracle
+ * (SECURITY.md §4 D33). A name whose only addresses are internal is told like a name that does
+ * not exist, so the answers do not tell which internal names exist either (ADR 027).
+ */
+const NO_ANSWER = '获取失败，对方网站无法访问或没有及时响应'
+const NOT_FOUND = '获取失败，找不到该网站，请检查网址是否正确'
 
 async function stored(client: ReturnType<typeof createClient>, src: string) {
   expect(src).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/)
@@ -41,25 +47,67 @@ test('get-web-content: the spec messages for a missing or non-http address', asy
   }
 })
 
-test('get-web-content refuses internal targets with one message, before and after redirects', async () => {
+test('get-web-content refuses internal targets like unreachable or missing ones, before and after redirects', async () => {
   const { client } = await signUp(baseUrl, '抓取用户')
-  const targets = [
-    'http://127.0.0.1/',
-    'http://localhost/',
-    'http://[::1]/',
-    'http://[::ffff:127.0.0.1]/',
-    'http://169.254.169.254/latest/meta-data/',
-    'http://100.100.100.200/',
-    'http://0.0.0.0/',
-    'http://intranet.test/',
-    'http://site.test:6379/',
-    'http://site.test/redirect-internal',
-    'http://nowhere.test/',
+  const targets: [string, string][] = [
+    ['http://127.0.0.1/', NO_ANSWER],
+    ['http://[::1]/', NO_ANSWER],
+    ['http://[::ffff:127.0.0.1]/', NO_ANSWER],
+    ['http://169.254.169.254/latest/meta-data/', NO_ANSWER],
+    ['http://100.100.100.200/', NO_ANSWER],
+    ['http://0.0.0.0/', NO_ANSWER],
+    ['http://site.test:6379/', NO_ANSWER],
+    ['http://site.test/redirect-internal', NO_ANSWER],
+    // https to a site that speaks only http: a public host that does not answer as asked.
+    ['https://site.test/', NO_ANSWER],
+    ['http://localhost/', NOT_FOUND],
+    ['http://intranet.test/', NOT_FOUND],
+    ['http://nowhere.test/', NOT_FOUND],
+    // No scheme: https:// is added, then the name is looked up.
+    ['nowhere.test', NOT_FOUND],
   ]
-  for (const site_url of targets) {
+  for (const [site_url, msg] of targets) {
     const { status, body } = await get(client, '/api/source/get-web-content', { site_url })
-    expect({ site_url, status, body }).toEqual({ site_url, status: 200, body: { code: 0, msg: REFUSED, data: null } })
+    expect({ site_url, status, body }).toEqual({ site_url, status: 200, body: { code: 0, msg, data: null } })
   }
+})
+
+test('get-web-content: a public site that refuses us is told with its status', async () => {
+  const { client } = await signUp(baseUrl, '抓取用户')
+  const { body } = await get(client, '/api/source/get-web-content', { site_url: 'http://site.test/no-such-page' })
+  expect(body).toMatchObject({ code: 0, msg: '获取失败，对方网站拒绝了请求（HTTP 404）' })
+})
+
+test('an address without a scheme gets https://, at /api and in the page form; the name falls back to the host', async () => {
+  const { client, homepageId } = await signUp(baseUrl, '抓取用户')
+  const module = await ok(post(client, '/api/module/add', { homepageId, name: '网址', icon: 'tabler:star', moduleType: 0 }))
+  const { bid } = await ok(post(client, '/api/bag/add', { moduleId: module.moduleId, name: '无协议', icon: 'tabler:folder' }))
+  const saved = await ok(post(client, '/api/source/add', { bid, sour_name: '百度', sour_url: 'www.baidu.com' }))
+  expect(saved.url ?? saved.sour_url).toBe('https://www.baidu.com/')
+  for (const bad of ['baidu', 'javascript:alert(1)', 'mailto:a@b.com']) {
+    expect((await post(client, '/api/source/add', { bid, sour_name: '坏', sour_url: bad })).body).toMatchObject({ code: 0, msg: '请输入http或https开头的链接' })
+  }
+
+  // 获取 without JavaScript: the form comes back with the address as it will be saved, the host as
+  // the name, and what went wrong beside the address.
+  const page = await client.request(`/?index&dialog=add-link&bid=${bid}`, {
+    method: 'POST',
+    form: { intent: FILL_LINK_INTENT, bid: String(bid), url: 'nowhere.test/path', name: '' },
+    headers: client.sameOrigin,
+  })
+  const html = await page.text()
+  expect(html).toContain('value="https://nowhere.test/path"')
+  expect(html).toContain('value="nowhere.test"')
+  expect(html).toContain(NOT_FOUND)
+  // A name already typed is kept.
+  const typed = await client.request(`/?index&dialog=add-link&bid=${bid}`, {
+    method: 'POST',
+    form: { intent: FILL_LINK_INTENT, bid: String(bid), url: 'nowhere.test', name: '我起的名' },
+    headers: client.sameOrigin,
+  })
+  const typedHtml = await typed.text()
+  expect(typedHtml).toContain('value="我起的名"')
+  expect(typedHtml).not.toContain('value="nowhere.test"')
 })
 
 test('get-web-content: an icon link into a private network is not followed; the title still comes back', async () => {
@@ -86,11 +134,9 @@ test('crawler-remote-icon: an image address or a site; SVG never; messages of th
     msg: '获取失败，对方网站禁止抓取图标',
   })
   expect((await get(client, '/api/source/crawler-remote-icon')).body).toMatchObject({ code: 0, msg: '请输入远程图标地址' })
-  // Whatever failed (here: an internal address), the remote icon dialog says the one thing.
-  expect((await get(client, '/api/source/crawler-remote-icon', { url: 'http://169.254.169.254/' })).body).toMatchObject({
-    code: 0,
-    msg: '获取失败，对方网站禁止抓取图标',
-  })
+  // A target that does not answer (here: an internal address) or cannot be found is told as such.
+  expect((await get(client, '/api/source/crawler-remote-icon', { url: 'http://169.254.169.254/' })).body).toMatchObject({ code: 0, msg: NO_ANSWER })
+  expect((await get(client, '/api/source/crawler-remote-icon', { url: 'http://nowhere.test/logo.png' })).body).toMatchObject({ code: 0, msg: NOT_FOUND })
 })
 
 test('guests may not make the server fetch anything', async () => {

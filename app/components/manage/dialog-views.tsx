@@ -157,7 +157,7 @@ export const DIALOG_VIEWS: { [N in ManageDialog]: DialogView<DataOf<N>> } = {
     Body: (p) => <HomepageForm {...p} />,
     key: (d) => `edit-homepage:${d.homepage?.homepageId}`,
   },
-  share: { title: '分享主页', width: 480, Body: ({ data }) => <SharePanel data={data} /> },
+  share: { title: '分享主页', width: 480, Body: ({ data, lastResult }) => <SharePanel data={data} lastResult={lastResult} /> },
   members: { title: '成员列表', width: 520, Body: ({ data }) => <MembersList data={data} /> },
   'more-homepages': { title: 'TA的其它主页', width: 480, Body: ({ data }) => <MoreHomepages data={data} /> },
   'share-bag': { title: (d) => `分享分类：${d.name}`, width: 480, Body: ({ data }) => <ShareBagPanel data={data} /> },

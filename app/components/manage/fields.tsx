@@ -23,12 +23,15 @@ export function useManageForm<Schema extends z.ZodObject>({
   schema,
   defaultValue,
   lastResult,
+  validateAsYouType = false,
 }: {
   id: string
   schema: Schema
   /** Field values as the form shows them (strings), keyed by the schema's field names. */
   defaultValue: { [K in keyof z.input<Schema>]?: string }
   lastResult?: SubmissionResult<string[]> | null
+  /** Check each keystroke, not only on leaving a field: for a short form of one prefilled field. */
+  validateAsYouType?: boolean
 }) {
   const fetcher = useFetcher<ManageActionData>()
   const fetched = fetcher.data?.result
@@ -37,7 +40,7 @@ export function useManageForm<Schema extends z.ZodObject>({
     // Strings are what a form holds; Conform's type wants the schema's input types.
     defaultValue: defaultValue as DefaultValue<z.input<Schema>>,
     lastResult: fetcher.state === 'idle' ? (fetched ?? lastResult) : null,
-    shouldValidate: 'onBlur',
+    shouldValidate: validateAsYouType ? 'onInput' : 'onBlur',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })

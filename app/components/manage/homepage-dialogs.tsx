@@ -4,7 +4,7 @@ import { Form, Link, useFetcher, useLocation, useNavigation } from 'react-router
 import { CopyField } from '#app/components/copy-field.tsx'
 import { Icon } from '#app/components/icon.tsx'
 import { IconPicker, IconSearchForm } from '#app/components/icon-picker.tsx'
-import { HomepageSchema } from '#app/schemas/homepage.ts'
+import { HomepageSchema, PublishHomepageSchema } from '#app/schemas/homepage.ts'
 import { ShareIntroSchema } from '#app/schemas/share.ts'
 import { dialogHref } from './dialog-href.ts'
 import { DefaultSubmit, FormActions, FormError, RowAction, SwitchAction, TextareaField, TextField, useManageForm } from './fields.tsx'
@@ -177,9 +177,8 @@ export function HomepageForm({
 }
 
 /** The owner's share panel: the public link (share switch) and the invite link. */
-export function SharePanel({ data }: { data: Of<'share'> }) {
+export function SharePanel({ data, lastResult }: { data: Of<'share'>; lastResult?: SubmissionResult<string[]> | null }) {
   const location = useLocation()
-  const publicUrl = data.code ? `/${data.code}` : ''
   return (
     <div className="manage-list share-panel">
       <nav className="dialog-tabs" aria-label="分享方式">
@@ -214,24 +213,34 @@ export function SharePanel({ data }: { data: Of<'share'> }) {
       {data.tab === 'link' ? (
         <section aria-label="公开链接">
           <p>{data.isOpen ? '主页已公开：任何人都能通过下面的链接访问。' : '主页未公开：只有你和成员能看到。'}</p>
-          {publicUrl ? (
-            <p>
-              <label>
-                <span>主页链接</span>
-                <input type="text" readOnly value={publicUrl} className="copy-field" />
-              </label>
-            </p>
+          {data.code ? (
+            <>
+              {data.isOpen ? (
+                <>
+                  <CopyField label="主页链接" value={data.address} />
+                  {data.qr ? (
+                    <figure className="share-qr">
+                      {/* Drawn on the server by the QR encoder (paths only, none of the text); see app/tools/qrcode.ts. */}
+                      <div role="img" aria-label="主页链接的二维码，手机扫一扫即可打开" dangerouslySetInnerHTML={{ __html: data.qr }} />
+                      <figcaption className="muted">手机扫一扫，打开主页</figcaption>
+                    </figure>
+                  ) : null}
+                </>
+              ) : (
+                <p className="muted">公开后的链接：{data.address}</p>
+              )}
+              <div className="manage-list-footer">
+                <RowAction intent="share-homepage" fields={{ homepageId: data.homepageId }} label={data.isOpen ? '取消公开' : '公开主页'}>
+                  {data.isOpen ? '取消公开' : '公开主页'}
+                </RowAction>
+                <Link to={dialogHref(location, 'edit-homepage', { homepageId: data.homepageId })} className="button button-small" preventScrollReset>
+                  编辑
+                </Link>
+              </div>
+            </>
           ) : (
-            <p className="muted">请先点击【编辑】选项，设置个性域名</p>
+            <PublishForm data={data} lastResult={lastResult} />
           )}
-          <div className="manage-list-footer">
-            <RowAction intent="share-homepage" fields={{ homepageId: data.homepageId }} label={data.isOpen ? '取消公开' : '公开主页'}>
-              {data.isOpen ? '取消公开' : '公开主页'}
-            </RowAction>
-            <Link to={dialogHref(location, 'edit-homepage', { homepageId: data.homepageId })} className="button button-small" preventScrollReset>
-              编辑
-            </Link>
-          </div>
         </section>
       ) : (
         <section aria-label="邀请好友">
@@ -267,6 +276,34 @@ export function SharePanel({ data }: { data: Of<'share'> }) {
         </section>
       )}
     </div>
+  )
+}
+
+/**
+ * 公开主页 for a homepage without a personal domain: the domain asked for inline, prefilled with a
+ * free one, and opened with the same submit (its rules checked as you type with JavaScript, by the
+ * server without it; a taken one is said beside the field).
+ */
+function PublishForm({ data, lastResult }: { data: Of<'share'>; lastResult?: SubmissionResult<string[]> | null }) {
+  const { fetcher, form, fields, busy } = useManageForm({
+    id: 'publish-homepage-form',
+    schema: PublishHomepageSchema,
+    defaultValue: { homepageId: String(data.homepageId), code: data.suggestion },
+    lastResult,
+    validateAsYouType: true,
+  })
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} noValidate className="manage-form publish-form">
+      <input type="hidden" name="intent" value="publish-homepage" />
+      <input type="hidden" name="homepageId" value={data.homepageId} />
+      <FormError id={form.errorId} errors={form.errors} />
+      <TextField field={fields.code} label="个性域名" hint="公开主页需要一个个性域名：4-20位数字、字母、中划线组合，且必须为字母开头" />
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? '请稍候…' : '公开主页'}
+        </button>
+      </div>
+    </fetcher.Form>
   )
 }
 

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Badge } from '#app/components/homepage/view-kit.tsx'
 import { ImageIconTools } from '#app/components/image-icon-tools.tsx'
-import { LINK_FONT_SIZES, LinkSchema } from '#app/schemas/content.ts'
+import { hostNameOf, LINK_FONT_SIZES, LinkSchema, LinkUrl } from '#app/schemas/content.ts'
 import {
   CategoryOptions,
   ColorChoices,
@@ -58,6 +58,10 @@ export function LinkForm({
   async function fillIn() {
     setFilling({ busy: true })
     const url = typeof fields.url.value === 'string' ? fields.url.value.trim() : ''
+    // The host names the link until the site names itself (or when it cannot be fetched).
+    const address = LinkUrl.safeParse(url)
+    const nameless = !(typeof fields.name.value === 'string' && fields.name.value.trim())
+    if (address.success && nameless) form.update({ name: fields.name.name, value: hostNameOf(address.data) })
     try {
       const response = await fetch(`/api/source/get-web-content?${new URLSearchParams({ site_url: url })}`)
       const reply = (await response.json().catch(() => null)) as WebContentReply | null
@@ -114,7 +118,7 @@ export function LinkForm({
         </>
       )}
       <TextField field={fields.name} label="网站名称" placeholder="请输入网站名称" />
-      <TextField field={fields.url} label="网站链接" type="url" placeholder="https://" hint="以 http:// 或 https:// 开头" />
+      <TextField field={fields.url} label="网站链接" type="url" placeholder="https://" hint="可省略 https://，如 www.baidu.com" />
       <fieldset className="field link-icon-field">
         <legend>网站图标</legend>
         <div className="field-row">

@@ -206,6 +206,12 @@ export type HomepageDialogData =
       homepageId: number
       isOpen: boolean
       code: string
+      /** The full public address ('' without a personal domain). */
+      address: string
+      /** Its QR code, an SVG drawn on the server, while the homepage is public. */
+      qr: string
+      /** A free personal domain to offer when there is none. */
+      suggestion: string
       invite: InviteLinkView | null
       memberAmount: number
       followAmount: number
