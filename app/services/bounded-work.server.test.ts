@@ -77,7 +77,7 @@ test('20 imports a day, then a clear refusal that writes nothing', async () => {
   expect(await runsOf(owner)).toBe(IMPORTS_A_DAY)
 })
 
-test('20 homepages a user and 100 modules a homepage', async () => {
+test('100 homepages a user and 100 modules a homepage', async () => {
   const owner = await createOwner(db(), [])
   for (let i = 1; i < MAX_HOMEPAGES; i++) await createHomepage(db(), owner.user, { title: `主页${i}`, summary: '', icon: '' })
   await expect(createHomepage(db(), owner.user, { title: '再来一个', summary: '', icon: '' })).rejects.toThrow(TOO_MANY_HOMEPAGES)

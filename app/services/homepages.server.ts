@@ -28,7 +28,7 @@ export const SWITCHED_MSG = '已切换主页'
 export const PINNED_MSG = '已置顶'
 export const UNPINNED_MSG = '已取消置顶'
 /** Issue 21, ADR 024: homepages one user may have, those in the trash included. */
-export const MAX_HOMEPAGES = 20
+export const MAX_HOMEPAGES = 100
 export const TOO_MANY_HOMEPAGES = `最多创建${MAX_HOMEPAGES}个主页（含回收站中的）`
 export const HOMEPAGE_DELETED_MSG = '删除成功！您可以在回收站中恢复'
 
