@@ -3,7 +3,7 @@ import { appContext, userContext, type AppContext } from '#app/context.ts'
 import type { User } from '#app/db/schema/index.ts'
 import type { RouterContextProvider } from 'react-router'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
-import { readBodyCapped } from '#app/uploads/form-data.server.ts'
+import { readBodyCapped, UNREADABLE_BODY_MSG } from '#app/uploads/form-data.server.ts'
 import { firstIssue } from '#app/utils/zod.ts'
 import { apiFail, apiOk, SERVER_ERROR_MSG } from './envelope.server.ts'
 
@@ -21,7 +21,7 @@ class BadRequest extends Error {
     this.status = status
   }
 }
-export const BAD_BODY_MSG = '请求格式不正确'
+
 
 /** GET reads the query string; POST a JSON or form body (spec §7), of at most MAX_BODY_BYTES. */
 export async function readInput(request: Request): Promise<Record<string, unknown>> {
@@ -36,20 +36,20 @@ export async function readInput(request: Request): Promise<Record<string, unknow
     try {
       parsed = JSON.parse(body.toString('utf8'))
     } catch {
-      throw new BadRequest(BAD_BODY_MSG)
+      throw new BadRequest(UNREADABLE_BODY_MSG)
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new BadRequest(BAD_BODY_MSG)
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new BadRequest(UNREADABLE_BODY_MSG)
     return parsed as Record<string, unknown>
   }
   if (/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
     const form = await new Response(body, { headers: { 'Content-Type': type } }).formData().catch(() => {
-      throw new BadRequest(BAD_BODY_MSG)
+      throw new BadRequest(UNREADABLE_BODY_MSG)
     })
     return Object.fromEntries(form)
   }
   // No body at all (a call without parameters, e.g. sign/out) needs no type; any other is refused.
   if (body.byteLength === 0) return {}
-  throw new BadRequest(BAD_BODY_MSG)
+  throw new BadRequest(UNREADABLE_BODY_MSG)
 }
 
 /**

@@ -1,5 +1,14 @@
 import { DomainError } from '#app/utils/errors.ts'
 
+export const UNREADABLE_BODY_MSG = '请求格式不正确'
+
+/** A body that is not the form a route reads: another or no Content-Type, or a broken form. */
+export class UnreadableBodyError extends DomainError {
+  constructor() {
+    super(UNREADABLE_BODY_MSG)
+  }
+}
+
 /**
  * The body of at most `maxBytes`, else `tooLargeMessage`. The cap counts the bytes that actually
  * arrive, so a lying Content-Length or an endless chunked body stops at the cap. The stream is let
@@ -30,11 +39,11 @@ export async function readBodyCapped(request: Request, maxBytes: number, tooLarg
 /** Reads a multipart (or form-encoded) body of at most `maxBytes` (readBodyCapped) and parses it. */
 export async function readFormDataCapped(request: Request, maxBytes: number, tooLargeMessage = '请求内容过大'): Promise<FormData> {
   const type = request.headers.get('Content-Type') ?? ''
-  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) throw new DomainError('请求格式不正确')
+  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) throw new UnreadableBodyError()
   const body = await readBodyCapped(request, maxBytes, tooLargeMessage)
   try {
     return await new Response(body, { headers: { 'Content-Type': type } }).formData()
   } catch {
-    throw new DomainError('请求格式不正确')
+    throw new UnreadableBodyError()
   }
 }
