@@ -46,6 +46,9 @@ test('a body the call cannot read is HTTP 400 in the envelope: malformed, of ano
   expect(await call(echo, new Request('http://localhost/api/x', { method: 'POST', body: new Blob(['name=x']) }))).toMatchObject(refused)
   expect(await call(echo, post('--x\r\nbroken', 'multipart/form-data; boundary=x'))).toMatchObject(refused)
   expect(await call(echo, post('--x\r\nbroken', 'multipart/form-data'))).toMatchObject(refused)
+  // The `ping` attribute's body carries no parameters; nor does an empty one.
+  expect(await call(echo, post('PING', 'text/ping'))).toMatchObject({ status: 200, body: { code: 0, msg: '请输入名称' } })
+  expect(await call(echo, new Request('http://localhost/api/x', { method: 'POST' }))).toMatchObject({ status: 200, body: { msg: '请输入名称' } })
 })
 
 test('a chunked body (no Content-Length) stops at 1 MB: HTTP 413 in the envelope, the rest unread', async () => {

@@ -47,8 +47,9 @@ export async function readInput(request: Request): Promise<Record<string, unknow
     })
     return Object.fromEntries(form)
   }
-  // No body at all (a call without parameters, e.g. sign/out) needs no type; any other is refused.
-  if (body.byteLength === 0) return {}
+  // No body at all (a call without parameters, e.g. sign/out) needs no type, and the `ping`
+  // attribute's 'PING' (text/ping, source/click) carries none; any other body is refused.
+  if (body.byteLength === 0 || /^text\/ping\b/i.test(type)) return {}
   throw new BadRequest(UNREADABLE_BODY_MSG)
 }
 
