@@ -15,7 +15,9 @@ export const DRAIN_MAX_BYTES = 16 * 1024 * 1024
  */
 export function drainRefusedBodies(): express.RequestHandler {
   return (req, res, next) => {
-    if (Number(req.headers['content-length'] ?? 0) > DRAIN_MAX_BYTES) res.setHeader('Connection', 'close')
+    const length = Number(req.headers['content-length'] ?? 0)
+    if (!length && req.headers['transfer-encoding'] === undefined) return next()
+    if (length > DRAIN_MAX_BYTES) res.setHeader('Connection', 'close')
     res.once('finish', () => {
       if (!req.complete) drain(req)
     })

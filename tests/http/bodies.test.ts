@@ -119,9 +119,13 @@ async function refusedPostThenNext({ path, type, cookie, chunked, firstPart }: P
 
   const refused = await connection.response(what)
   expect(refused.status, what).toBeLessThan(500)
-  const json = JSON.parse(refused.body) as { code: number; msg: string }
-  expect(json.code, what).not.toBe(1)
-  expect(json.msg, what).toMatch(/[\u4e00-\u9fff]/)
+  if (refused.headers['content-type']?.startsWith('application/json')) {
+    const json = JSON.parse(refused.body) as { code: number; msg: string }
+    expect(json.code, what).not.toBe(1)
+    expect(json.msg, what).toMatch(/[\u4e00-\u9fff]/)
+  } else if (refused.status < 300) {
+    throw new Error(`${what}: answered ${refused.status} as if it had read the body`)
+  }
 
   for (let sent = firstPart; sent < TOTAL; sent += MB) await connection.send(part(Math.min(MB, TOTAL - sent)), what)
   if (chunked) await connection.send('0\r\n\r\n', what)
@@ -146,6 +150,29 @@ test.each([false, true])('a refused upload (chunked: %s) is answered at once and
   await refusedPostThenNext({ path: '/api/upload', type, cookie, chunked, firstPart: 4 * MB })
 })
 
+test.each([false, true])('a refused page form (chunked: %s) is answered at once and the connection goes on', async (chunked) => {
+  const { client } = await signUp(baseUrl, '大表单')
+  const cookie = [...client.jar].map(([k, v]) => `${k}=${v}`).join('; ')
+  const type = 'application/x-www-form-urlencoded'
+  await refusedPostThenNext({ path: '/user/online', type, cookie, chunked, firstPart: MB })
+  await refusedPostThenNext({ path: '/?index', type, cookie, chunked, firstPart: MB })
+})
+
 test('a guest’s refused upload is answered at once and the connection goes on', async () => {
   await refusedPostThenNext({ path: '/api/skin/upload', type: 'multipart/form-data; boundary=x', chunked: false, firstPart: MB })
+})
+
+test('a body declared larger than the server drains is answered at once with Connection: close', async () => {
+  const connection = await openConnection()
+  const what = '20 MB POST /api/sign/in'
+  await connection.send(
+    `POST /api/sign/in HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${20 * MB}\r\n\r\n`,
+    what,
+  )
+  await connection.send(Buffer.alloc(MB, 'a'), what)
+  const refused = await connection.response(what)
+  expect(refused.status).toBe(413)
+  expect(refused.headers.connection).toBe('close')
+  expect(JSON.parse(refused.body)).toEqual({ code: 0, msg: '请求内容过大', data: null })
+  connection.socket.destroy()
 })
