@@ -25,17 +25,15 @@ export const API_CALLS: ReadonlyMap<string, ApiCall> = new Map(
 )
 
 /**
- * A call answers GET/HEAD with its loader and POST with its action; any other method, and the one
- * a file does not answer (postOnly/getOnly), gets the envelope's 405 with `Allow` — never the
- * action: React Router hands PUT, PATCH, DELETE and OPTIONS to it as well.
+ * A call answers GET/HEAD with its loader and POST with its action; the method a file does not
+ * answer gets postOnly's or getOnly's 405 (kept as they are: tests tell reads from writes by them),
+ * and so does PUT, PATCH or DELETE, which React Router would hand to the action: the envelope's
+ * 405 with `Allow`, never the action.
  */
 function answering({ loader = postOnly, action = getOnly }: Partial<ApiCall>): ApiCall {
-  const allow = [loader !== postOnly && 'GET, HEAD', action !== getOnly && 'POST'].filter(Boolean).join(', ')
-  const refuse = () => methodNotAllowed(allow)
-  return {
-    loader: loader === postOnly ? refuse : loader,
-    action: action === getOnly ? refuse : (args) => (args.request.method === 'POST' ? action(args) : refuse()),
-  }
+  if (action === getOnly) return { loader, action }
+  const allow = loader === postOnly ? 'POST' : 'GET, HEAD, POST'
+  return { loader, action: (args) => (args.request.method === 'POST' ? action(args) : methodNotAllowed(allow)) }
 }
 
 /** The call a request names, or the 404 envelope. */
