@@ -10,6 +10,7 @@ import { SiteFooter, SiteHeader } from './components/site-header.tsx'
 import { Toaster } from './components/toaster.tsx'
 import { configuredProviders } from './auth/oauth.server.ts'
 import { appContext, userContext } from './context.ts'
+import { methodGuard } from './middleware/method-guard.server.ts'
 import { originGuard } from './middleware/origin-guard.server.ts'
 import { unreadCount } from './services/notices.server.ts'
 import { sessionMiddleware } from './middleware/session.server.ts'
@@ -27,7 +28,7 @@ import { weatherForPage } from './services/weather.server.ts'
 /** The error page's code loads with an error (ADR 015); the server renders it in place. */
 const GeneralErrorBoundary = lazyPart(() => import('./components/general-error-boundary.tsx').then((m) => m.GeneralErrorBoundary))
 
-export const middleware: Route.MiddlewareFunction[] = [originGuard, sessionMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [...methodGuard, originGuard, sessionMiddleware]
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },

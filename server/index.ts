@@ -21,6 +21,7 @@ import { historyBuffer } from '#app/services/browser-history.server.ts'
 import { builtAssets, filesOnly } from '#server/static.ts'
 import { renderQueue } from '#app/page-cache/render-queue.server.ts'
 import { uploadsRouter } from '#server/uploads.ts'
+import { drainRefusedBodies } from '#server/bodies.ts'
 
 const config = env()
 const isDev = config.NODE_ENV === 'development'
@@ -69,6 +70,8 @@ type EntryWithContext = { appContext: Parameters<RouterContextProvider['set']>[0
 const app = express()
 app.disable('x-powered-by')
 if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY)
+// Before anything can answer: the unread rest of a refused body is drained (server/bodies.ts).
+app.use(drainRefusedBodies())
 // Uploaded images first: they carry their own stricter headers (sandbox CSP, nosniff), not the pages'.
 app.use(uploadsRouter())
 // A kept start page is answered before any other work (its headers were the render's own).

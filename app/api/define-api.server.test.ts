@@ -36,8 +36,33 @@ test('JSON and form-encoded bodies are both read', async () => {
 
 test('invalid input is HTTP 200 with code 0 and the Chinese message', async () => {
   expect(await call(echo, post('{}', 'application/json'))).toMatchObject({ status: 200, body: { code: 0, msg: '请输入名称', data: null } })
-  expect(await call(echo, post('{nope', 'application/json'))).toMatchObject({ status: 200, body: { code: 0, msg: '请求格式不正确' } })
-  expect(await call(echo, post('[1]', 'application/json'))).toMatchObject({ body: { code: 0, msg: '请求格式不正确' } })
+})
+
+test('a body the call cannot read is HTTP 400 in the envelope: malformed, of another type, or without a type', async () => {
+  const refused = { status: 400, body: { code: 0, msg: '请求格式不正确', data: null } }
+  expect(await call(echo, post('{nope', 'application/json'))).toMatchObject(refused)
+  expect(await call(echo, post('[1]', 'application/json'))).toMatchObject(refused)
+  expect(await call(echo, post('{"name":"甲"}', 'text/plain'))).toMatchObject(refused)
+  expect(await call(echo, new Request('http://localhost/api/x', { method: 'POST', body: new Blob(['name=x']) }))).toMatchObject(refused)
+  expect(await call(echo, post('--x\r\nbroken', 'multipart/form-data; boundary=x'))).toMatchObject(refused)
+  expect(await call(echo, post('--x\r\nbroken', 'multipart/form-data'))).toMatchObject(refused)
+  // The `ping` attribute's body carries no parameters; nor does an empty one.
+  expect(await call(echo, post('PING', 'text/ping'))).toMatchObject({ status: 200, body: { code: 0, msg: '请输入名称' } })
+  expect(await call(echo, new Request('http://localhost/api/x', { method: 'POST' }))).toMatchObject({ status: 200, body: { msg: '请输入名称' } })
+})
+
+test('a chunked body (no Content-Length) stops at 1 MB: HTTP 413 in the envelope, the rest unread', async () => {
+  let pulled = 0
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled >= 8 * 1024 * 1024) return controller.close()
+      pulled += 64 * 1024
+      controller.enqueue(new Uint8Array(64 * 1024).fill(97))
+    },
+  })
+  const request = new Request('http://localhost/api/x', { method: 'POST', body, duplex: 'half', headers: { 'Content-Type': 'application/json' } } as RequestInit)
+  expect(await call(echo, request)).toMatchObject({ status: 413, body: { code: 0, msg: '请求内容过大', data: null } })
+  expect(pulled).toBeLessThan(2 * 1024 * 1024)
 })
 
 test('a body over 1 MB is refused before it is read', async () => {
@@ -46,7 +71,7 @@ test('a body over 1 MB is refused before it is read', async () => {
     body: 'x',
     headers: { 'Content-Type': 'application/json', 'Content-Length': String(2 * 1024 * 1024) },
   })
-  expect(await call(echo, request)).toMatchObject({ body: { code: 0, msg: '请求内容过大' } })
+  expect(await call(echo, request)).toMatchObject({ status: 413, body: { code: 0, msg: '请求内容过大' } })
 })
 
 test('a domain failure keeps its code and message', async () => {

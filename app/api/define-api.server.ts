@@ -3,6 +3,7 @@ import { appContext, userContext, type AppContext } from '#app/context.ts'
 import type { User } from '#app/db/schema/index.ts'
 import type { RouterContextProvider } from 'react-router'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
+import { readBodyCapped, UNREADABLE_BODY_MSG } from '#app/uploads/form-data.server.ts'
 import { firstIssue } from '#app/utils/zod.ts'
 import { apiFail, apiOk, SERVER_ERROR_MSG } from './envelope.server.ts'
 
@@ -12,26 +13,44 @@ const MAX_BODY_BYTES = 1024 * 1024
 export type ApiContext = AppContext & { user: User | null; request: Request }
 type Args = { request: Request; context: Readonly<RouterContextProvider> }
 
-class BadRequest extends Error {}
+/** A body the call cannot read: HTTP 400 (malformed, or a type other than JSON or a form), 413 (too large). */
+class BadRequest extends Error {
+  readonly status: number
+  constructor(message: string, status = 400) {
+    super(message)
+    this.status = status
+  }
+}
 
-/** GET reads the query string; other methods JSON or form-encoded bodies (spec §7). */
+
+/** GET reads the query string; POST a JSON or form body (spec §7), of at most MAX_BODY_BYTES. */
 export async function readInput(request: Request): Promise<Record<string, unknown>> {
   const url = new URL(request.url)
   if (request.method === 'GET' || request.method === 'HEAD') return Object.fromEntries(url.searchParams)
-  const length = Number(request.headers.get('Content-Length') ?? 0)
-  if (length > MAX_BODY_BYTES) throw new BadRequest('请求内容过大')
   const type = request.headers.get('Content-Type') ?? ''
-  if (type.includes('application/json')) {
-    const body: unknown = await request.json().catch(() => {
-      throw new BadRequest('请求格式不正确')
+  const body = await readBodyCapped(request, MAX_BODY_BYTES).catch((error: unknown) => {
+    throw error instanceof DomainError ? new BadRequest(error.message, 413) : error
+  })
+  if (/^application\/json\b/i.test(type)) {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(body.toString('utf8'))
+    } catch {
+      throw new BadRequest(UNREADABLE_BODY_MSG)
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new BadRequest(UNREADABLE_BODY_MSG)
+    return parsed as Record<string, unknown>
+  }
+  if (/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
+    const form = await new Response(body, { headers: { 'Content-Type': type } }).formData().catch(() => {
+      throw new BadRequest(UNREADABLE_BODY_MSG)
     })
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadRequest('请求格式不正确')
-    return body as Record<string, unknown>
+    return Object.fromEntries(form)
   }
-  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    return Object.fromEntries(await request.formData())
-  }
-  return {}
+  // No body at all (a call without parameters, e.g. sign/out) needs no type, and the `ping`
+  // attribute's 'PING' (text/ping, source/click) carries none; any other body is refused.
+  if (body.byteLength === 0 || /^text\/ping\b/i.test(type)) return {}
+  throw new BadRequest(UNREADABLE_BODY_MSG)
 }
 
 /**
@@ -56,7 +75,7 @@ export function defineApi<S extends z.ZodType>(
     } catch (error) {
       if (error instanceof NotSignedInError) return apiFail(error.message, { code: error.code, status: 403 })
       if (error instanceof DomainError) return apiFail(error.message, { code: error.code })
-      if (error instanceof BadRequest) return apiFail(error.message)
+      if (error instanceof BadRequest) return apiFail(error.message, { status: error.status })
       console.error(error)
       return apiFail(SERVER_ERROR_MSG, { code: 500, status: 500 })
     }

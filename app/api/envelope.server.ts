@@ -8,8 +8,11 @@ export function apiOk<T>(data: T, msg = '操作成功', headers: Record<string, 
 }
 
 /** A failure the client shows as a toast: HTTP 200 unless the policy says otherwise (403, 404, 500). */
-export function apiFail(msg: string, { code = 0, status = 200 }: { code?: number; status?: number } = {}) {
-  return Response.json({ code, msg, data: null }, { status, headers: NO_STORE })
+export function apiFail(
+  msg: string,
+  { code = 0, status = 200, headers = {} }: { code?: number; status?: number; headers?: Record<string, string> } = {},
+) {
+  return Response.json({ code, msg, data: null }, { status, headers: { ...NO_STORE, ...headers } })
 }
 
 /** Calls whose legacy answer is flat (upload: code, src, msg; import: code, fileId, msg). */

@@ -1,3 +1,4 @@
+import { refusedForm } from '#app/utils/page-form.server.ts'
 import { signInHref, pathOf } from '#app/components/auth/dialog-url.ts'
 import { redirect, type RouterContextProvider } from 'react-router'
 import { can } from '#app/auth/permissions.ts'
@@ -9,7 +10,7 @@ import { appContext, userContext } from '#app/context.ts'
 import type { Db } from '#app/db/client.server.ts'
 import type { User } from '#app/db/schema/index.ts'
 import { resolveHomepage } from '#app/services/homepage.server.ts'
-import { readFormDataCapped } from '#app/uploads/form-data.server.ts'
+import { readFormDataCapped, UnreadableBodyError } from '#app/uploads/form-data.server.ts'
 import { storeImage } from '#app/uploads/image.server.ts'
 import { UPLOAD_RATE_MSG } from '#app/uploads/upload-api.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
@@ -196,6 +197,7 @@ export async function pageAction({ request, context, url }: { request: Request; 
   try {
     formData = await readFormDataCapped(request, FORM_MAX_BYTES, UPLOAD_TOO_BIG_MSG)
   } catch (error) {
+    if (error instanceof UnreadableBodyError) throw refusedForm(error)
     if (!user) return redirect(loginHref(page))
     return formEdge({ ...base, user, formData: new FormData() }, undefined).failed(error, here)
   }

@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/page-form.server.ts'
 import { signInHref } from '#app/components/auth/dialog-url.ts'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/collection'
@@ -41,7 +42,7 @@ const positiveIds = (values: FormDataEntryValue[]) => values.map(idOf).filter((i
 export async function action({ params, context, request }: Route.ActionArgs) {
   const bid = idOf(params.bid) ?? 0
   const { db } = context.get(appContext)
-  const form = await request.formData()
+  const form = await readPageForm(request)
   try {
     if (form.get('intent') === 'collect') {
       const [target] = positiveIds(form.getAll('target'))

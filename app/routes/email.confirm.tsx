@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/page-form.server.ts'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/email.confirm'
 import { appContext, userContext } from '#app/context.ts'
@@ -27,7 +28,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readPageForm(request)
   const token = form.get('token')
   try {
     await confirmEmailChange(context.get(appContext).db, typeof token === 'string' ? token : '', appMailer())

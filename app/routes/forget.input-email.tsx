@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/page-form.server.ts'
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
@@ -19,7 +20,7 @@ export function loader({ url }: Route.LoaderArgs) {
 /** Asks for the mail; the answer does not wait for it (nor for looking the address up). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, clientIp } = context.get(appContext)
-  const submission = parseWithZod(await request.formData(), { schema: CheckEmailSchema })
+  const submission = parseWithZod(await readPageForm(request), { schema: CheckEmailSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   try {
     const { delivery } = await requestPasswordReset(db, submission.value, { ip: clientIp, mail: appMailer() })

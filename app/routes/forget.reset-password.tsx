@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/page-form.server.ts'
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useNavigation } from 'react-router'
@@ -30,7 +31,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 /** Sets the password and ends every session of the account, then on to sign in. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(appContext)
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema })
+  const submission = parseWithZod(await readPageForm(request), { schema: ResetPasswordSchema })
   const hide = { hideFields: ['password', 'confirm'] }
   if (submission.status !== 'success') return data({ result: submission.reply(hide), refusal: null }, { status: 400 })
   try {

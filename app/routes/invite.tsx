@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/page-form.server.ts'
 import { signInHref } from '#app/components/auth/dialog-url.ts'
 import { Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/invite'
@@ -26,7 +27,7 @@ export async function action({ context, url, request }: Route.ActionArgs) {
   const user = context.get(userContext)
   if (!user) throw redirect(loginHref(url))
   const { db, clientIp } = context.get(appContext)
-  const token = String((await request.formData()).get('code') ?? '').trim().slice(0, 100)
+  const token = String((await readPageForm(request)).get('code') ?? '').trim().slice(0, 100)
   try {
     const { code } = await joinHomepage(db, user, { token }, clientIp)
     return redirectWithToast(code ? `/${code}` : '/', { type: 'success', msg: JOINED_MSG })

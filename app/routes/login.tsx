@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/page-form.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/login'
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Both e-mail forms post here, from the dialog on any page or from this page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext)
-  const formData = await request.clone().formData()
+  const formData = await readPageForm(request.clone())
   const wx = formData.get('intent')
   if (typeof wx === 'string' && wx.startsWith('wx-')) {
     // The WeChat QR view's forms: they come back to this page, then go where the sign-in was for.

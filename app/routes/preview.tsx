@@ -1,3 +1,4 @@
+import { refusedForm } from '#app/utils/page-form.server.ts'
 import { signInHref, pathOf } from '#app/components/auth/dialog-url.ts'
 import { randomUUID } from 'node:crypto'
 import { Form, Link, redirect } from 'react-router'
@@ -21,7 +22,7 @@ import {
 import { collectTargets } from '#app/services/category-share.server.ts'
 import { UNNAMED_FOLDER } from '#app/services/import-plan.ts'
 import { receiveBookmarkFile } from '#app/uploads/bookmark-file.server.ts'
-import { readFormDataCapped } from '#app/uploads/form-data.server.ts'
+import { readFormDataCapped, UnreadableBodyError } from '#app/uploads/form-data.server.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { safeRedirect, viewerTimeZone } from '#app/utils/http.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -101,6 +102,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       const { fileId: uploaded } = await receiveBookmarkFile(db, user, request)
       return redirectWithToast(dialogPage({ dialog: 'import', file: String(uploaded) }), { type: 'success', msg: UPLOADED_MSG })
     } catch (error) {
+      if (error instanceof UnreadableBodyError) throw refusedForm(error)
       if (error instanceof DomainError) return redirectWithToast(dialogPage({ dialog: 'import' }), { type: 'error', msg: error.message })
       throw error
     }
@@ -128,6 +130,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirectWithToast(here, { type: 'error', msg: '操作失败' })
   } catch (error) {
     if (error instanceof NotSignedInError) throw redirect(signInHref(pathOf(url)))
+    if (error instanceof UnreadableBodyError) throw refusedForm(error)
     if (error instanceof DomainError) return redirectWithToast(`${url.pathname}${url.search}`, { type: 'error', msg: error.message })
     throw error
   }

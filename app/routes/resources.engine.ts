@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/page-form.server.ts'
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/resources.engine'
 import { ENGINE_PICK_MSG, isEngineId, rememberQuery } from '#app/utils/engines.ts'
@@ -22,7 +23,7 @@ export function loader() {
  * sent back to its page; a fetcher (JavaScript) gets the new state as data.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readPageForm(request)
   const intent = form.get('intent')
   const redirectTo = form.get('redirectTo')
   const back = (headers: Headers) => (redirectTo === null ? null : redirect(safeRedirect(redirectTo, request), { headers }))

@@ -1,3 +1,4 @@
+import { refusedForm } from '#app/utils/page-form.server.ts'
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, href, Link, useNavigation } from 'react-router'
@@ -14,7 +15,7 @@ import { appMailer } from '#app/mail/mailer.server.ts'
 import { AVATAR_SAVED, changeAvatar, changeNickname, changePassword, NICKNAME_SAVED, PASSWORD_CHANGED } from '#app/services/user-account.server.ts'
 import { listIdentities, unlinkIdentity } from '#app/services/oauth.server.ts'
 import { IMAGE_LIMITS } from '#app/uploads/image.server.ts'
-import { readFormDataCapped } from '#app/uploads/form-data.server.ts'
+import { readFormDataCapped, UnreadableBodyError } from '#app/uploads/form-data.server.ts'
 import { uploadImageSrc } from '#app/uploads/upload-path.ts'
 import { WECHAT_PROVIDER } from '#app/services/wechat-login.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Capped as it arrives: an avatar is at most 500 KB, the other forms are tiny.
     form = await readFormDataCapped(request, limit.maxBytes + 64 * 1024, limit.sizeMessage)
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error
+    if (error instanceof UnreadableBodyError || !(error instanceof DomainError)) throw refusedForm(error)
     return redirectWithToast(ACCOUNT_PAGE, { type: 'error', msg: error.message })
   }
   if (isWechatBindingIntent(form.get('intent'))) return wechatBindingAction(context.get(appContext), request, form, user)

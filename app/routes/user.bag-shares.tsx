@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/page-form.server.ts'
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/user.bag-shares'
 import { centreUser } from './user-centre.server.ts'
@@ -30,7 +31,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const user = centreUser(context)
   const { db } = context.get(appContext)
   const back = `${url.pathname}${url.searchParams.has('page') ? `?page=${pageParam(url)}` : ''}`
-  const bid = idOf((await request.formData()).get('bid'))
+  const bid = idOf((await readPageForm(request)).get('bid'))
   if (!bid) return redirectWithToast(back, { type: 'error', msg: '操作失败' })
   try {
     if (kindOf(url) === 'share') {

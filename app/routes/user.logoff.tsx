@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/page-form.server.ts'
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, href, Link, useNavigation } from 'react-router'
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = centreUser(context)
   const { db } = context.get(appContext)
   const schema = deleteAccountSchema(user.passwordHash !== null)
-  const submission = parseWithZod(await request.formData(), { schema })
+  const submission = parseWithZod(await readPageForm(request), { schema })
   const hide = { hideFields: ['password'] }
   if (submission.status !== 'success') return data({ result: submission.reply(hide) }, { status: 400 })
   try {

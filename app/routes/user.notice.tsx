@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/page-form.server.ts'
 import { Form, redirect } from 'react-router'
 import { Pager } from '#app/components/pager.tsx'
 import type { Route } from './+types/user.notice'
@@ -7,7 +8,6 @@ import type { NoticeKind } from '#app/db/schema/index.ts'
 import { idOf, NO_SUCH, pageOf } from '#app/schemas/ids.ts'
 import { listNotices, markRead, NOTICE_PAGE_SIZE, openNotice, READ_MSG } from '#app/services/notices.server.ts'
 import { safeRedirect, viewerTimeZone } from '#app/utils/http.server.ts'
-import { readFormDataCapped } from '#app/uploads/form-data.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 /**
@@ -50,7 +50,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const user = centreUser(context)
   const { db } = context.get(appContext)
   const back = pageHref(pageOf(url.searchParams.get('page')))
-  const form = await readFormDataCapped(request, FORM_MAX_BYTES).catch(() => new FormData())
+  const form = await readPageForm(request, FORM_MAX_BYTES)
   const intent = String(form.get('intent') ?? '')
   if (intent === 'read-all') {
     await markRead(db, user, 'all')

@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/page-form.server.ts'
 import { Form, href } from 'react-router'
 import type { Route } from './+types/user.online'
 import { centreUser } from './user-centre.server.ts'
@@ -31,7 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = centreUser(context)
   const { db } = context.get(appContext)
-  const form = await request.formData()
+  const form = await readPageForm(request)
   const token = readSessionToken(request)
   try {
     if (form.get('intent') === 'end-others') {

@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/page-form.server.ts'
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useFetcher } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -87,7 +88,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const back = url.searchParams.has(HOMEPAGE_PAGE)
     ? `${url.pathname}?${HOMEPAGE_PAGE}=${pageParam(url, HOMEPAGE_PAGE)}`
     : `${url.pathname}${url.searchParams.has('page') ? `?page=${pageParam(url)}` : ''}`
-  const form = await request.formData()
+  const form = await readPageForm(request)
   const intent = String(form.get('intent') ?? '')
   const id = idOf(form.get('id'))
   const run = Object.hasOwn(INTENTS, intent) ? INTENTS[intent as keyof typeof INTENTS] : null

@@ -1,3 +1,4 @@
+import { readPageForm } from '#app/utils/page-form.server.ts'
 import { Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/weather'
 import { RegionSelect } from '#app/components/weather/region-select.tsx'
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(appContext)
   const user = context.get(userContext)
-  const parsed = SaveCityParams.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = SaveCityParams.safeParse(Object.fromEntries(await readPageForm(request)))
   try {
     if (!parsed.success) throw new DomainError(parsed.error.issues[0]?.message ?? AREA_MSG)
     const { setCookie } = await saveCity(db, user, parsed.data.cityId, request)

@@ -41,12 +41,12 @@ test('a multipart body under the cap is parsed with its fields and file', async 
   expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]))
 })
 
-test('an endless chunked body stops at the cap: the stream is cancelled, not read to the end', async () => {
+test('an endless chunked body stops at the cap: not read to the end, and let go rather than cancelled (the server drains it after answering)', async () => {
   const { body, state } = stream(64 * 1024)
   const request = streamed(body, { 'Content-Type': 'multipart/form-data; boundary=x' })
   expect(await failure(readFormDataCapped(request, 1024 * 1024, TOO_LARGE))).toBe(TOO_LARGE)
   expect(state.pulled).toBeLessThanOrEqual(1024 * 1024 + 3 * 64 * 1024)
-  expect(state.cancelled).toBe(true)
+  expect(state.cancelled).toBe(false)
 })
 
 test('a Content-Length that lies low does not lift the cap', async () => {

@@ -51,19 +51,27 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
 }
 
 /**
- * Where to go after signing in: only a path on our own origin. The URL parser decides, not a
- * prefix test, so `//evil`, `/\evil` and `/\t/evil` all fall back (SECURITY.md §1.7).
+ * The one rule for every redirect target taken from input (`redirectTo`, `url=`, `from`, a
+ * notice's link): a path on our own origin, else `fallback`. The URL parser decides, not a prefix
+ * test, so `//evil`, `/\\evil` and `/\t/evil` all fall back (SECURITY.md §1.7).
  */
 export function safeRedirect(target: unknown, request: Request, fallback = '/') {
   return localPath(target, appOrigin(request)) ?? fallback
 }
 
-/** `target` as a path of `origin` (path, query and hash), or null when it leads anywhere else or is no URL. */
+/**
+ * `target` as a path of `origin` (path, query and hash), or null when it leads anywhere else or is
+ * no URL. The parser resolves dot-segments, percent-encoded dots, backslashes, tabs and newlines;
+ * what it leaves may still begin with `//` (`/.//evil`, `/a/..//evil`, `http://us//evil`), which a
+ * browser reads as another host, so such a path is refused too.
+ */
 export function localPath(target: unknown, origin: string): string | null {
   if (typeof target !== 'string' || target === '') return null
   try {
     const url = new URL(target, origin)
-    return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null
+    if (url.origin !== origin) return null
+    const path = `${url.pathname}${url.search}${url.hash}`
+    return path.startsWith('//') ? null : path
   } catch {
     return null
   }

@@ -102,7 +102,7 @@ test('a malformed JSON body is a Chinese failure, not a 500', async () => {
     body: '{"user_email":',
     headers: { 'Content-Type': 'application/json' },
   })
-  expect(response.status).toBe(200)
+  expect(response.status).toBe(400)
   expect(await response.json()).toEqual({ code: 0, msg: '请求格式不正确', data: null })
 })
 

@@ -2,6 +2,7 @@ import { recordScan } from '#app/services/wechat-login.server.ts'
 import { checkSignature, readPushXml, scanEventOf, wechatConfig } from '#app/wechat/official-account.server.ts'
 import type { ApiArgs } from '#app/api/calls.server.ts'
 import { appContext } from '#app/context.ts'
+import { readBodyCapped } from '#app/uploads/form-data.server.ts'
 
 /*
  * /api/wx/callback: the official account's server push (消息推送), set up in WeChat with this
@@ -32,9 +33,12 @@ export async function action({ request, context }: ApiArgs) {
   const params = signed(request)
   if (params === null) return text('not found', 404)
   if (!params) return text('forbidden', 403)
-  if (Number(request.headers.get('Content-Length') ?? 0) > MAX_BODY_BYTES) return text('too large', 413)
-  const body = await request.text()
-  if (body.length > MAX_BODY_BYTES) return text('too large', 413)
+  // Capped as it arrives: a chunked body without Content-Length is not read past the cap.
+  const body = await readBodyCapped(request, MAX_BODY_BYTES).then(
+    (bytes) => bytes.toString('utf8'),
+    () => null,
+  )
+  if (body === null) return text('too large', 413)
   const event = scanEventOf(readPushXml(body))
   if (event) {
     const { db } = context.get(appContext)
