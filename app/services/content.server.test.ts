@@ -64,9 +64,11 @@ test('the spec messages for module and link input', () => {
   const upload = `/uploads/${'0f'.repeat(16)}.jpg`
   expect(ModuleSchema.parse({ homepageId: 1, name: '模块', icon: upload }).icon).toBe(upload)
   expect(LinkSchema.parse(link(1, '名', { icon: 'tabler:star' })).icon).toBe('tabler:star')
-  for (const url of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'ftp://example.com/', 'http://user:pw@example.com/', 'example.com', '']) {
+  for (const url of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'ftp://example.com/', 'http://user:pw@example.com/', 'example', '']) {
     expect(issue(LinkSchema.safeParse(link(1, '名', { url })))).toBe(url ? '请输入http或https开头的链接' : '请输入网站链接URL')
   }
+  // An address without a scheme whose host looks like one becomes https (issue 22 item 7).
+  expect(LinkSchema.parse(link(1, '名', { url: 'example.com' })).url).toBe('https://example.com/')
   expect(issue(LinkSchema.safeParse(link(1, '')))).toBe('请输入网站名称')
   expect(issue(LinkSchema.safeParse(link(1, '名'.repeat(101))))).toBe('网站名称的长度不能超过100个字')
   expect(issue(LinkSchema.safeParse(link(1, '名', { note: '备'.repeat(101) })))).toBe('备注的长度不能超过100个字')

@@ -164,7 +164,7 @@ describe('the JSON export', () => {
     expect(data.exportedAt).toBe('2026-11-25T01:02:03.000Z')
     expect(data.homepages).toHaveLength(1)
     const [homepage] = data.homepages
-    expect(homepage).toMatchObject({ title: '', name: `${owner.user.nickname}的主页`, isDefault: true, isOpen: false, settings: {}, layout: {}, skin: {} })
+    expect(homepage).toMatchObject({ title: `${owner.user.nickname}的主页`, name: `${owner.user.nickname}的主页`, isDefault: true, isOpen: false, settings: {}, layout: {}, skin: {} })
     expect(homepage!.modules.map((m) => m.name)).toEqual(['工作', '常用'])
     const names = (list: ExportedCategory[]) => list.map((c) => c.name)
     const work = homepage!.modules[0]!
