@@ -38,10 +38,17 @@ function Category({
   ]
     .filter(Boolean)
     .join(' ')
-  const span = card?.column && card.column >= 3 ? ' category-span-full' : card?.column === 2 ? ' category-span-2' : ''
+  const span = card?.column && card.column >= 3 ? ' category-span-full' : card?.column === 2 ? ' category-span-2' : card?.column === 1 ? ' category-span-1' : ''
   const { caps } = kit
   return (
-    <section id={`bag-${bag.bid}`} className={`category${sub ? ' category-sub' : ''}${span}`} aria-labelledby={titleId} data-id={caps.manageCategories ? bag.bid : undefined}>
+    <section
+      id={`bag-${bag.bid}`}
+      className={`category${sub ? ' category-sub' : ''}${tiles ? ' category-tiles' : ''}${span}`}
+      aria-labelledby={titleId}
+      data-id={caps.manageCategories ? bag.bid : undefined}
+      // How many bookmarks it holds (at most a row's worth): a small category asks for less of the row (layout.css).
+      style={span || sub ? undefined : ({ '--n': bag.children?.length ? 12 : Math.min(bag.items.length, 12) } as React.CSSProperties)}
+    >
       <div className="category-head">
         <H id={titleId} className="category-name">
           <span className="category-icon" style={bag.color ? { color: bag.color } : undefined}>
