@@ -31,12 +31,13 @@ function Divider({ item, formats }: { item: ItemView; formats: Formats | undefin
 
 /**
  * Whether a name may be cut on the page: it wraps to two lines first (app.css), and two lines of
- * the narrowest tile hold about 20 half-width characters (a CJK or full-width one counts two).
+ * a narrow column hold about 16 half-width characters (a CJK or full-width one counts two), fewer
+ * where a long word breaks.
  */
 export function mayBeCut(name: string) {
   let width = 0
   for (const char of name) width += char.codePointAt(0)! >= 0x1100 ? 2 : 1
-  return width > 20
+  return width > 16
 }
 
 /**
