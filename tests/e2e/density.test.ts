@@ -118,7 +118,7 @@ test('shots', async ({ page, browser, baseURL, javaScriptEnabled: js }) => {
   const tag = js ? 'js' : 'nojs'
   const homepageId = await ownerWithImport(page, baseURL!)
   for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
+    await post(page, baseURL!, '/api/skin/save-skin-params', { homepageId, theme: scheme === 'dark' ? 1 : 0 })
     await page.setViewportSize({ width: 1280, height: 800 })
     await gotoReady(page, '/', js)
     await page.screenshot({ path: `/tmp/density-shots/owner-1280-${scheme}-${tag}.png` })
@@ -132,7 +132,6 @@ test('shots', async ({ page, browser, baseURL, javaScriptEnabled: js }) => {
     await guest.close()
   }
   await post(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkStyle: 'card' })
-  await page.emulateMedia({ colorScheme: 'light' })
   await page.setViewportSize({ width: 1280, height: 800 })
   await gotoReady(page, '/', js)
   await page.screenshot({ path: `/tmp/density-shots/owner-card-1280-${tag}.png` })
