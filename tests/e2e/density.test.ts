@@ -110,6 +110,14 @@ test('1280×800: an imported homepage fills the first screen with whole bookmark
     expect(tile!.width).toBeGreaterThanOrEqual(80)
     expect(tile!.width).toBeLessThanOrEqual(110)
   })
+
+  await test.step('a phone (390 px) scrolls no page sideways, in either style', async () => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await post(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkStyle: 'default' })
+    await gotoReady(page, '/', js)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  })
 })
 
 // Looks, not a test: `SHOTS=1` writes screenshots to /tmp/density-shots for a person to check.
