@@ -143,4 +143,9 @@ test('shots', async ({ page, browser, baseURL, javaScriptEnabled: js }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await gotoReady(page, '/', js)
   await page.screenshot({ path: `/tmp/density-shots/owner-card-1280-${tag}.png` })
+  // Two rows a category: the scroll box shows there is more.
+  await post(page, baseURL!, '/api/module/save-max-column', { homepageId, height: 2 })
+  await post(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkStyle: 'default' })
+  await gotoReady(page, '/', js)
+  await page.screenshot({ path: `/tmp/density-shots/owner-two-rows-1280-${tag}.png` })
 })
