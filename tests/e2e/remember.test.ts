@@ -22,7 +22,7 @@ async function api(page: Page, baseURL: string, path: string, form: Record<strin
 
 /**
  * A new owner whose start page is longer than the window: the starter module 常用 with four more
- * categories of six bookmarks (填充1…4), then the module 第二模块 with three (远方1…3).
+ * categories of six bookmarks, one a row (填充1…4), then the module 第二模块 with three (远方1…3).
  */
 async function setUp(page: Page, baseURL: string): Promise<Setup> {
   await page.setViewportSize(VIEWPORT)
@@ -33,6 +33,8 @@ async function setUp(page: Page, baseURL: string): Promise<Setup> {
   const bag = async (moduleId: number, name: string) => {
     const bid = (await api(page, baseURL, '/api/bag/add', { moduleId: String(moduleId), name, icon: 'tabler:star' })).bid as number
     for (let i = 0; i < 6; i++) await api(page, baseURL, '/api/source/add', { bid: String(bid), sour_name: `${name}站${i}`, sour_url: `https://example.com/${bid}/${i}` })
+    // One bookmark a row on the whole row: six rows, so that the page is longer than the window.
+    await api(page, baseURL, '/api/bag/set-card-config', { bid: String(bid), column: '3', linkColumn: '1' })
     return bid
   }
   const fill: number[] = []

@@ -38,10 +38,18 @@ function Category({
   ]
     .filter(Boolean)
     .join(' ')
-  const span = card?.column && card.column >= 3 ? ' category-span-full' : card?.column === 2 ? ' category-span-2' : ''
+  const span = card?.column && card.column >= 3 ? ' category-span-full' : card?.column === 2 ? ' category-span-2' : card?.column === 1 ? ' category-span-1' : ''
   const { caps } = kit
   return (
-    <section id={`bag-${bag.bid}`} className={`category${sub ? ' category-sub' : ''}${span}`} aria-labelledby={titleId} data-id={caps.manageCategories ? bag.bid : undefined}>
+    <section
+      id={`bag-${bag.bid}`}
+      className={`category${sub ? ' category-sub' : ''}${tiles ? ' category-tiles' : ''}${span}`}
+      aria-labelledby={titleId}
+      data-id={caps.manageCategories ? bag.bid : undefined}
+      // How many bookmarks it holds (a row's worth at most: its own links per row, else the page's):
+      // a small category asks for less of the module's row (app.css .categories).
+      style={span || sub ? undefined : categoryShare(bag)}
+    >
       <div className="category-head">
         <H id={titleId} className="category-name">
           <span className="category-icon" style={bag.color ? { color: bag.color } : undefined}>
@@ -73,6 +81,12 @@ function Category({
       ) : null}
     </section>
   )
+}
+
+function categoryShare(bag: BagView): React.CSSProperties {
+  const vars: Record<string, number> = { '--n': bag.children?.length ? 12 : Math.min(bag.items.length, 12) }
+  if (bag.card?.linkColumn) vars['--site-link-columns'] = bag.card.linkColumn
+  return vars
 }
 
 /** An empty category says so and, to whoever may add or contribute a link, offers the way to (named like its 管理: the visible word, then the category). */

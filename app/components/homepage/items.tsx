@@ -29,6 +29,28 @@ function Divider({ item, formats }: { item: ItemView; formats: Formats | undefin
   )
 }
 
+/**
+ * Whether a name may be cut on the page: it wraps to two lines first (app.css), and two lines of
+ * a narrow column hold about 16 half-width characters (a CJK or full-width one counts two), fewer
+ * where a long word breaks.
+ */
+export function mayBeCut(name: string) {
+  let width = 0
+  for (const char of name) width += char.codePointAt(0)! >= 0x1100 ? 2 : 1
+  return width > 16
+}
+
+/**
+ * A bookmark's tooltip: its note, and before it the full name and the address when the name may be
+ * cut. Not on every bookmark (PERFORMANCE.md budget 4, ADR 028): a short name is shown whole, the
+ * address is the link's own (the browser shows it on hover and screen readers read it).
+ */
+function linkTitle(item: ItemView) {
+  const lines = mayBeCut(item.name) ? [item.name, item.url] : []
+  if (item.note) lines.push(item.note)
+  return lines.length ? lines.join('\n') : undefined
+}
+
 /** The thing itself: a link, a masked or text item, or a folder with its bookmarks in a popup. */
 function ItemBody({ item, kit, formats, bid }: { item: ItemView; kit: ViewKit; formats: Formats | undefined; bid?: number }) {
   const nameStyle = formatStyle(mergeFormats(formats, item.formats))
@@ -105,7 +127,7 @@ function ItemBody({ item, kit, formats, bid }: { item: ItemView; kit: ViewKit; f
   }
   // As short as it can be, a page holds a thousand (PERFORMANCE.md budget 4): the letter badge
   // and the click count are drawn by app.css from data-l and data-c, the badge's colour from the
-  // class; the tooltip is the note, never the name again.
+  // class; the tooltip is the note, and the name only where it may be cut (linkTitle).
   const badge = linkBadge(item.name, item.url, item.icon)
   return (
     <a
@@ -116,7 +138,7 @@ function ItemBody({ item, kit, formats, bid }: { item: ItemView; kit: ViewKit; f
       // Those with a menu link per bookmark have their clicks counted by the view's script from its
       // id (homepage-view.tsx countClick): one copy of the id per bookmark.
       ping={kit.anyTools ? undefined : clickPing(item.id)}
-      title={item.note || undefined}
+      title={linkTitle(item)}
       className={badge.hue}
       data-l={badge.letter}
       data-c={item.clicks ? formatClicks(item.clicks) : undefined}

@@ -1,0 +1,151 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { expect, type Page, test } from '@playwright/test'
+import { gotoReady, PASSWORD, uniqueEmail, uniqueNickname } from './helpers.ts'
+
+/**
+ * The first screen belongs to the bookmarks (issue 22, items 1 and 2), at 1280×800, with
+ * JavaScript and without (the server's HTML alone is as dense): a browser export imported whole
+ * shows at least 36 whole bookmarks without scrolling, no short name is cut, 每行最多书签数 and the
+ * card style change how many a row holds.
+ */
+
+const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'bookmarks', 'chrome-zh-deep-imported-folders.html')
+
+/** A new account with the fixture imported whole into its homepage (its top folders become modules). */
+async function ownerWithImport(page: Page, baseURL: string) {
+  const signedUp = await page.request.post('/api/sign/on', { form: { user_nickname: uniqueNickname(), user_email: uniqueEmail(), user_password: PASSWORD } })
+  expect((await signedUp.json()).code).toBe(1)
+  const { homepageId } = (await (await page.request.get('/api/site/init-info')).json()).data
+  const uploaded = await page.request.post('/api/import/upload', {
+    headers: { Origin: baseURL },
+    multipart: { file: { name: 'bookmarks.html', mimeType: 'text/html', buffer: await readFile(FIXTURE) } },
+  })
+  const { code, fileId } = await uploaded.json()
+  expect(code).toBe(1)
+  const tree = (await (await page.request.get(`/api/import/folder?fileId=${fileId}`)).json()).data
+  const tops = tree.list.filter((f: { parentId: number | null }) => f.parentId === null).map((f: { id: number }) => f.id)
+  const run = await (await page.request.post('/api/source/import', { headers: { Origin: baseURL }, form: { fileId, folderIds: tops.join(','), homepageId } })).json()
+  expect(run.code, run.msg).toBe(1)
+  return homepageId as number
+}
+
+async function post(page: Page, baseURL: string, path: string, form: Record<string, string | number>) {
+  const body = await (await page.request.post(path, { headers: { Origin: baseURL }, form })).json()
+  expect(body.code, `${path}: ${body.msg}`).toBe(1)
+}
+
+/** Bookmarks (links and folders) wholly inside the viewport and inside their category's scroll box. */
+function wholeInView(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.link-grid > li > :first-child')].filter((el) => {
+      const r = el.getBoundingClientRect()
+      const box = el.closest('.link-grid')!.getBoundingClientRect()
+      return r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth && r.top >= box.top - 1 && r.bottom <= box.bottom + 1
+    }).length,
+  )
+}
+
+/** How many bookmarks the first row of a category's list holds (those level with its first). */
+function firstRow(page: Page, bid: string) {
+  return page.evaluate((id) => {
+    const items = [...document.querySelectorAll(`#${id} > .link-grid > li`)].map((li) => li.getBoundingClientRect().top)
+    return items.filter((top) => Math.abs(top - items[0]!) < 2).length
+  }, bid)
+}
+
+test.describe.configure({ timeout: 120_000 })
+
+test('1280×800: an imported homepage fills the first screen with whole bookmarks; 每行最多书签数 and the card style change a row', async ({ page, baseURL, javaScriptEnabled: js }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const homepageId = await ownerWithImport(page, baseURL!)
+  await gotoReady(page, '/', js)
+  const category = page.locator('section.category').filter({ has: page.getByRole('heading', { name: 'Android大佬文章', exact: true }) })
+  await expect(category).toBeVisible()
+
+  await test.step('the chrome above the first category is at most a third of the screen', async () => {
+    expect(await page.evaluate(() => scrollY)).toBe(0)
+    const first = await page.locator('section.category').first().boundingBox()
+    expect(first!.y).toBeLessThanOrEqual(800 / 3)
+  })
+
+  await test.step('at least 20 whole bookmarks in the first screen, no scrolling', async () => {
+    const count = await wholeInView(page)
+    console.log('whole bookmarks in the first screen:', count)
+    expect(count).toBeGreaterThanOrEqual(20)
+  })
+
+  await test.step('no name of 8 characters or fewer is cut, by width or by the two-line clamp', async () => {
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.link-grid > li > a:first-child')]
+        .filter((a) => Array.from(a.textContent!.trim()).length <= 8)
+        .filter((a) => a.scrollWidth > a.clientWidth || a.scrollHeight > a.clientHeight)
+        .map((a) => a.textContent),
+    )
+    expect(cut).toEqual([])
+  })
+
+  await test.step('a long name carries its full name and address as its tooltip; its accessible name stays the name', async () => {
+    const link = category.getByRole('link', { name: 'Android 进程间通信 | 吴小龙同學', exact: true })
+    await expect(link).toHaveAttribute('title', 'Android 进程间通信 | 吴小龙同學\nhttp://wuxiaolong.me/2018/02/15/AndroidIPC/')
+    // A short name is shown whole and needs none.
+    await expect(category.getByRole('link', { name: '技术小黑屋', exact: true })).not.toHaveAttribute('title')
+  })
+
+  const bid = (await category.getAttribute('id'))!
+  await post(page, baseURL!, '/api/bag/set-card-config', { bid: bid.replace('bag-', ''), column: 3 })
+  await test.step('a full-width category holds 6 a row by default, 3 after 每行最多书签数 3', async () => {
+    await gotoReady(page, '/', js)
+    expect(await firstRow(page, bid)).toBe(6)
+    await post(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkColumn: 3 })
+    await gotoReady(page, '/', js)
+    expect(await firstRow(page, bid)).toBe(3)
+  })
+
+  await test.step('the card style: a tile grid of at least 8 a row', async () => {
+    await post(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkColumn: 6, websiteBookmarkStyle: 'card' })
+    await gotoReady(page, '/', js)
+    expect(await firstRow(page, bid)).toBeGreaterThanOrEqual(8)
+    const tile = await category.locator('.link-grid > li').first().boundingBox()
+    expect(tile!.width).toBeGreaterThanOrEqual(80)
+    expect(tile!.width).toBeLessThanOrEqual(110)
+  })
+
+  await test.step('a phone (390 px) scrolls no page sideways, in either style', async () => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await post(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkStyle: 'default' })
+    await gotoReady(page, '/', js)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  })
+})
+
+// Looks, not a test: `SHOTS=1` writes screenshots to /tmp/density-shots for a person to check.
+test('shots', async ({ page, browser, baseURL, javaScriptEnabled: js }) => {
+  test.skip(!process.env.SHOTS)
+  const tag = js ? 'js' : 'nojs'
+  const homepageId = await ownerWithImport(page, baseURL!)
+  for (const scheme of ['light', 'dark'] as const) {
+    await post(page, baseURL!, '/api/skin/save-skin-params', { homepageId, theme: scheme === 'dark' ? 1 : 0 })
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await gotoReady(page, '/', js)
+    await page.screenshot({ path: `/tmp/density-shots/owner-1280-${scheme}-${tag}.png` })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.screenshot({ path: `/tmp/density-shots/owner-390-${scheme}-${tag}.png` })
+    const guest = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme, javaScriptEnabled: js })
+    await gotoReady(guest, `${baseURL}/`, js)
+    await guest.screenshot({ path: `/tmp/density-shots/guest-1280-${scheme}-${tag}.png` })
+    await guest.setViewportSize({ width: 390, height: 844 })
+    await guest.screenshot({ path: `/tmp/density-shots/guest-390-${scheme}-${tag}.png` })
+    await guest.close()
+  }
+  await post(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkStyle: 'card' })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await gotoReady(page, '/', js)
+  await page.screenshot({ path: `/tmp/density-shots/owner-card-1280-${tag}.png` })
+  // Two rows a category: the scroll box shows there is more.
+  await post(page, baseURL!, '/api/module/save-max-column', { homepageId, height: 2 })
+  await post(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkStyle: 'default' })
+  await gotoReady(page, '/', js)
+  await page.screenshot({ path: `/tmp/density-shots/owner-two-rows-1280-${tag}.png` })
+})
