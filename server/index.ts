@@ -36,7 +36,7 @@ try {
 }
 
 const handle = await openDb({ url: config.DATABASE_URL, dataDir: config.PGLITE_DIR }).catch((error: unknown) => {
-  // Another process has the embedded database open: stop before touching it (ADR 002).
+  // Another process has the embedded database open: stop before touching it (ADR 025).
   if (!(error instanceof DirectoryInUseError)) throw error
   console.error(`起页 cannot start: ${error.message}`)
   process.exit(1)
