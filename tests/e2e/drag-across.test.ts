@@ -53,6 +53,19 @@ const centre = async (locator: Locator) => {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
 }
 
+/**
+ * Moves the dragged bookmark to `spot` until `reached` holds. The lists make room as it passes
+ * (a category sized for its bookmarks wraps a row when one more arrives), so the target can move
+ * away under the pointer: aim again at where it is now, as a person would.
+ */
+async function aimUntil(page: Page, spot: () => Promise<{ x: number; y: number }>, reached: () => Promise<unknown>) {
+  await expect(async () => {
+    const { x, y } = await spot()
+    await page.mouse.move(x, y, { steps: 6 })
+    await reached()
+  }).toPass()
+}
+
 /** Presses on `source` and starts a drag the way SortableJS's fallback follows the mouse. */
 async function pickUp(page: Page, source: Locator) {
   const from = await centre(source)
@@ -68,9 +81,11 @@ test('a bookmark dragged into another category lands where it was dropped, and s
   expect(await namesIn(page, b)).toEqual(['子站', '丑站', '收纳夹'])
   await pickUp(page, page.locator(`#bag-${a} li`, { hasText: '乙站' }))
   // Onto the leading edge of 丑站: between 子站 and 丑站.
-  const target = (await page.locator(`#bag-${b} li`, { hasText: '丑站' }).boundingBox())!
-  await page.mouse.move(target.x + 4, target.y + target.height / 2, { steps: 12 })
-  await page.mouse.move(target.x + 2, target.y + target.height / 2, { steps: 3 })
+  const leadingEdge = async () => {
+    const target = (await page.locator(`#bag-${b} li`, { hasText: '丑站' }).boundingBox())!
+    return { x: target.x + 2, y: target.y + target.height / 2 }
+  }
+  await aimUntil(page, leadingEdge, async () => expect(await namesIn(page, b)).toEqual(['子站', '乙站', '丑站', '收纳夹']))
   await page.mouse.up()
   await expect(toast(page)).toHaveText('排序已自动保存')
   await expect.poll(() => namesIn(page, b)).toEqual(['子站', '乙站', '丑站', '收纳夹'])
@@ -85,13 +100,7 @@ test('a bookmark dropped onto a folder (highlighted while it would take it) goes
   await ready(page)
   const folderTile = page.locator(`#bag-${b} li.item-folder > details > summary`)
   await pickUp(page, page.locator(`#bag-${a} li`, { hasText: '甲站' }))
-  // Towards the folder; the lists make room as the bookmark passes, so aim again where it is now.
-  const first = await centre(folderTile)
-  await page.mouse.move(first.x, first.y, { steps: 12 })
-  await page.waitForTimeout(300)
-  const now = await centre(folderTile)
-  await page.mouse.move(now.x, now.y, { steps: 6 })
-  await expect(page.locator(`#bag-${b} li.item-folder.drop-into`)).toHaveCount(1)
+  await aimUntil(page, () => centre(folderTile), () => expect(page.locator(`#bag-${b} li.item-folder.drop-into`)).toHaveCount(1, { timeout: 1_000 }))
   await page.mouse.up()
   await expect(toast(page)).toHaveText('排序已自动保存')
   await expect(page.locator('li.drop-into')).toHaveCount(0)

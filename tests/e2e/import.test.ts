@@ -12,7 +12,8 @@ import { apiFixture, type Api, gotoReady, hydrated, PASSWORD, seriousViolations,
  */
 
 /** The starter homepage of a new account (services/homepage.server.ts: module 常用, category 常用网站). */
-type Owner = { nickname: string; homepageId: number; moduleId: number; bid: number }
+/** `home`: the starter homepage's own address (a new account's homepage has a personal domain). */
+type Owner = { nickname: string; homepageId: number; home: string; moduleId: number; bid: number }
 
 const test = base.extend<{
   /** The test's page, signed in as a new account, and that account's starter homepage. */
@@ -42,7 +43,7 @@ async function signUp(page: Page): Promise<Owner> {
   const info = (await (await page.request.get('/api/site/init-info')).json()).data
   const [module] = (await (await page.request.get(`/api/module/get-list?homepageId=${info.homepageId}`)).json()).data
   const [bag] = (await (await page.request.get(`/api/bag/get-create?homepageId=${info.homepageId}`)).json()).data[0].children
-  return { nickname, homepageId: info.homepageId, moduleId: module.moduleId, bid: bag.value }
+  return { nickname, homepageId: info.homepageId, home: `/${info.domain}`, moduleId: module.moduleId, bid: bag.value }
 }
 
 const FIREFOX = join(import.meta.dirname, '..', 'fixtures', 'bookmarks', 'firefox-en-tags-separators.html')
@@ -131,7 +132,7 @@ test('upload in the dialog, import two folders into a category, see them on the 
 
   await test.step('查看主页: both folders, as folders, with their links (after a reload too)', async () => {
     await page.getByRole('status', { name: '导入完成' }).getByRole('link', { name: '查看主页', exact: true }).click()
-    await expect(page).toHaveURL(`${baseURL}/`)
+    await expect(page).toHaveURL(`${baseURL}${owner.home}`)
     await page.reload()
     await hydrated(page, js)
     const section = page.locator(`#bag-${owner.bid}`)
@@ -169,7 +170,7 @@ const SKIPPING = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 </DL><p>
 `
 
-test('links that are no web addresses are skipped and reported; only the http links reach the homepage', async ({ page, javaScriptEnabled: js, owner, tmp }) => {
+test('links that are no web addresses are skipped and reported; only the http links reach the homepage', async ({ page, javaScriptEnabled: js, baseURL, owner, tmp }) => {
   const file = join(tmp, 'skipping.html')
   await writeFile(file, SKIPPING)
   await uploadThroughDialog(page, js, file, '1 个文件夹，4 个书签')
@@ -187,7 +188,7 @@ test('links that are no web addresses are skipped and reported; only the http li
   await expect(report.getByRole('listitem')).toHaveText(['跳过 2 个不是网页地址的链接（如 javascript:、place:、file:）'])
 
   await report.getByRole('link', { name: '查看主页', exact: true }).click()
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL(`${baseURL}${owner.home}`)
   await hydrated(page, js)
   const section = category(page, '小工具')
   await expect(section.locator('ul.link-grid > li')).toHaveCount(2)
