@@ -254,11 +254,18 @@ export function FormActions({
         取消
       </Link>
       {/* The first submit button is the one Enter presses: plain 保存 comes first. */}
-      <button type="submit" className="button button-primary" disabled={busy}>
-        {busy ? '请稍候…' : submitLabel}
-      </button>
+      <SubmitButton busy={busy} label={submitLabel} />
       {children}
     </div>
+  )
+}
+
+/** A form's main submit button; while the form is on its way it says so and cannot be pressed again. */
+export function SubmitButton({ busy, label }: { busy: boolean; label: string }) {
+  return (
+    <button type="submit" className="button button-primary" disabled={busy}>
+      {busy ? '请稍候…' : label}
+    </button>
   )
 }
 

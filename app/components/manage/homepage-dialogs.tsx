@@ -7,7 +7,7 @@ import { IconPicker, IconSearchForm } from '#app/components/icon-picker.tsx'
 import { HomepageSchema, PublishHomepageSchema } from '#app/schemas/homepage.ts'
 import { ShareIntroSchema } from '#app/schemas/share.ts'
 import { dialogHref } from './dialog-href.ts'
-import { DefaultSubmit, FormActions, FormError, RowAction, SwitchAction, TextareaField, TextField, useManageForm } from './fields.tsx'
+import { DefaultSubmit, FormActions, FormError, RowAction, SubmitButton, SwitchAction, TextareaField, TextField, useManageForm } from './fields.tsx'
 import { LinkTabs } from './link-tabs.tsx'
 import { Face } from '#app/components/homepage/member-widget.tsx'
 import type { HomepageDialogData, HomepageTab } from './types.ts'
@@ -299,9 +299,7 @@ function PublishForm({ data, lastResult }: { data: Of<'share'>; lastResult?: Sub
       <FormError id={form.errorId} errors={form.errors} />
       <TextField field={fields.code} label="个性域名" hint="公开主页需要一个个性域名：4-20位数字、字母、中划线组合，且必须为字母开头" />
       <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? '请稍候…' : '公开主页'}
-        </button>
+        <SubmitButton busy={busy} label="公开主页" />
       </div>
     </fetcher.Form>
   )
@@ -512,9 +510,7 @@ function ShareIntroForm({ data, lastResult }: { data: Of<'share-module'>; lastRe
       <TextField field={fields.title} label="分享页标题（可不填）" placeholder={data.name} />
       <TextareaField field={fields.summary} label="分享页简介（可不填）" rows={2} />
       <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? '请稍候…' : '保存标题和简介'}
-        </button>
+        <SubmitButton busy={busy} label="保存标题和简介" />
       </div>
     </fetcher.Form>
   )

@@ -11,6 +11,7 @@ import {
 } from '#app/schemas/layout.ts'
 import { ThemeColorField } from '#app/components/skin/theme-color-field.tsx'
 import { RangeField, useReleaseSave } from './range-field.tsx'
+import { SubmitButton } from './fields.tsx'
 import type { ManageDialogData, ManageFormProps } from './types.ts'
 
 type Data = Extract<ManageDialogData, { dialog: 'layout' }>
@@ -174,9 +175,7 @@ export function LayoutForm({ data }: ManageFormProps<Data>) {
           ))}
         </Section>
         <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? '请稍候…' : '保存设置'}
-          </button>
+          <SubmitButton busy={busy} label="保存设置" />
         </div>
       </fetcher.Form>
       <reset.Form method="post" className="layout-reset" preventScrollReset>
