@@ -84,7 +84,8 @@ test('the demo homepage: modules, categories with an anchor list, and links that
   const anchors = [...nav.matchAll(/<a href="#bag-(\d+)">([^<]+)<\/a>/g)].map((m) => ({ bid: m[1], name: m[2] }))
   expect(anchors.map((a) => a.name)).toEqual(['常用', '新闻', '开发', '设计', '工具', '学习'])
   for (const { bid, name } of anchors) {
-    expect(body).toContain(`<section id="bag-${bid}" class="category" aria-labelledby="bag-title-${bid}">`)
+    // `--n`: how many bookmarks the category holds, which sizes its share of the row (ADR 028).
+    expect(body).toMatch(new RegExp(`<section id="bag-${bid}" class="category" aria-labelledby="bag-title-${bid}" style="--n:\\d+">`))
     expect(body).toMatch(new RegExp(`<h3 id="bag-title-${bid}" class="category-name">.*?${name}</h3>`))
   }
   expect(body).toContain('class="homepage homepage-anchor-left"')
@@ -153,7 +154,7 @@ test("the owner manages through one menu link per bookmark and one 管理 link p
   expect(linksByText(itemMenu)).toEqual({ 编辑: `/demo?dialog=edit-link&id=${id}`, 删除: `/demo?dialog=delete-source&id=${id}` })
 
   // A category: one 管理 link to its menu dialog, whose entries are its dialogs and 上移 / 下移 posting to the page.
-  const bid = /<section id="bag-(\d+)" class="category" aria-labelledby="bag-title-\d+" data-id="\1"><div class="category-head"><h3 [^>]*>(?:(?!<\/h3>).)*常用<\/h3>/.exec(body)?.[1]
+  const bid = /<section id="bag-(\d+)" class="category" aria-labelledby="bag-title-\d+" data-id="\1" style="--n:\d+"><div class="category-head"><h3 [^>]*>(?:(?!<\/h3>).)*常用<\/h3>/.exec(body)?.[1]
   expect(bid).toBeTruthy()
   expect(toolLink(body, '管理 常用')).toEqual({ href: `/demo?dialog=bag-menu&bid=${bid}`, class: 'tool', 'data-dialog': '', 'aria-label': '管理 常用' })
   expect(body).not.toContain('<details class="category-menu">')
