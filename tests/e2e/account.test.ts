@@ -8,6 +8,7 @@ import {
   contrast,
   expectSignedIn,
   expectSignedOut,
+  expectSignInToast,
   gotoReady,
   loginOnPage,
   MAIL_HTTP_PORT,
@@ -59,7 +60,7 @@ test('forgot the password: the login dialog → mail → the link → a new pass
     await loginOnPage(page, javaScriptEnabled, email, PASSWORD)
     await expect(page.locator('form#login-form').getByText('邮箱或密码错误')).toBeVisible()
     await loginOnPage(page, javaScriptEnabled, email, '新的e2e密码')
-    await expect(toast(page)).toHaveText('登录成功')
+    await expectSignInToast(page, '登录成功')
     await expectSignedIn(page, nickname)
   })
 
@@ -161,7 +162,7 @@ test('/user/account: a new nickname, an avatar and a new password', async ({ pag
   })
   await page.context().clearCookies()
   await loginOnPage(page, javaScriptEnabled, email, '另一个e2e密码')
-  await expect(toast(page)).toHaveText('登录成功')
+  await expectSignInToast(page, '登录成功')
   await expectSignedIn(page, newName)
 })
 

@@ -4,12 +4,12 @@ import {
   banner,
   expectSignedIn,
   expectSignedOut,
+  expectSignInToast,
   gotoReady,
   loginOnPage,
   logout,
   logoutButton,
   PASSWORD,
-  toast,
   uniqueEmail,
   uniqueNickname,
 } from './helpers.ts'
@@ -31,7 +31,7 @@ test.describe('e-mail accounts', () => {
       await panel.getByLabel('密码', { exact: true }).fill(PASSWORD)
       await panel.getByRole('button', { name: '注册', exact: true }).click()
 
-      await expect(toast(page)).toHaveText('注册成功，页面即将刷新')
+      await expectSignInToast(page, '注册成功，页面即将刷新')
       await expect(page).toHaveURL(`${baseURL}/`)
       await expect(panel).toHaveCount(0)
       await expectSignedIn(page, nickname)
@@ -47,7 +47,7 @@ test.describe('e-mail accounts', () => {
 
     await test.step('log in on /login with the same credentials', async () => {
       await loginOnPage(page, javaScriptEnabled, email, PASSWORD)
-      await expect(toast(page)).toHaveText('登录成功')
+      await expectSignInToast(page, '登录成功')
       await expect(page).toHaveURL(`${baseURL}/`)
       await expectSignedIn(page, nickname)
       // A signed-in visitor has no business on the login page: it sends them on.
@@ -123,7 +123,7 @@ test.describe('e-mail accounts', () => {
       await emailInput.fill(email)
       await passwordInput.fill(PASSWORD)
       await submit.click()
-      await expect(toast(page)).toHaveText('注册成功，页面即将刷新')
+      await expectSignInToast(page, '注册成功，页面即将刷新')
       await expectSignedIn(page, nickname)
     })
   })
@@ -154,7 +154,7 @@ test.describe('e-mail accounts', () => {
       await form.getByLabel('邮箱', { exact: true }).fill('demo@example.com')
       await form.getByLabel('密码', { exact: true }).fill('qiye-demo-2026')
       await form.getByRole('button', { name: '登录', exact: true }).click()
-      await expect(toast(page)).toHaveText('登录成功')
+      await expectSignInToast(page, '登录成功')
       await expect(logoutButton(page)).toHaveCount(1)
       await expect(banner(page).locator('.account-name')).not.toBeEmpty()
     })
@@ -203,7 +203,7 @@ test.describe('e-mail accounts', () => {
     await register.getByLabel('密码', { exact: true }).fill(password)
     await expect(register.getByLabel('密码', { exact: true })).toHaveValue(password)
     await register.getByRole('button', { name: '注册', exact: true }).click()
-    await expect(toast(page)).toHaveText('注册成功，页面即将刷新')
+    await expectSignInToast(page, '注册成功，页面即将刷新')
     await expect(page).toHaveURL(`${baseURL}/`)
     await expectSignedIn(page, nickname)
     await logout(page)
@@ -216,7 +216,7 @@ test.describe('e-mail accounts', () => {
 
     await test.step('all 64 characters are', async () => {
       await loginOnPage(page, javaScriptEnabled, email, password)
-      await expect(toast(page)).toHaveText('登录成功')
+      await expectSignInToast(page, '登录成功')
       await expectSignedIn(page, nickname)
     })
   })

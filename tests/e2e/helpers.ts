@@ -48,6 +48,12 @@ export const banner = (page: Page) => page.getByRole('banner')
  */
 export const toast = (page: Page) => page.getByRole('status').first()
 
+/**
+ * The toast that follows a sign-up or sign-in. It comes once the password's argon2 hash is done,
+ * which on a loaded machine takes longer than expect's 5 s; then it stays its 3 s.
+ */
+export const expectSignInToast = (page: Page, text: '注册成功，页面即将刷新' | '登录成功') => expect(toast(page)).toHaveText(text, { timeout: 20_000 })
+
 /** The 退出 button, in the header's account dropdown (found while the dropdown is closed too). */
 export const logoutButton = (page: Page) => banner(page).getByRole('button', { name: '退出', exact: true, includeHidden: true })
 

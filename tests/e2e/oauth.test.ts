@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { authPanel, expectSignedIn, gotoReady, toast, uniqueNickname } from './helpers.ts'
+import { authPanel, expectSignedIn, expectSignInToast, gotoReady, uniqueNickname } from './helpers.ts'
 
 test('GitHub sign-in from the login dialog through the provider\'s authorize page makes an account and comes back', async ({ page, javaScriptEnabled, baseURL }) => {
   const uid = String(Date.now() % 1_000_000_000 + Math.floor(Math.random() * 1000))
@@ -17,7 +17,7 @@ test('GitHub sign-in from the login dialog through the provider\'s authorize pag
   await page.getByRole('button', { name: '授权', exact: true }).click()
 
   await expect(page).toHaveURL(`${baseURL}/`)
-  await expect(toast(page)).toHaveText('注册成功，页面即将刷新')
+  await expectSignInToast(page, '注册成功，页面即将刷新')
   await expectSignedIn(page, nickname)
 
   await gotoReady(page, '/user/account', javaScriptEnabled)
