@@ -119,33 +119,3 @@ test('1280×800: an imported homepage fills the first screen with whole bookmark
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   })
 })
-
-// Looks, not a test: `SHOTS=1` writes screenshots to /tmp/density-shots for a person to check.
-test('shots', async ({ page, browser, baseURL, javaScriptEnabled: js }) => {
-  test.skip(!process.env.SHOTS)
-  const tag = js ? 'js' : 'nojs'
-  const homepageId = await ownerWithImport(page, baseURL!)
-  for (const scheme of ['light', 'dark'] as const) {
-    await post(page, baseURL!, '/api/skin/save-skin-params', { homepageId, theme: scheme === 'dark' ? 1 : 0 })
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await gotoReady(page, '/', js)
-    await page.screenshot({ path: `/tmp/density-shots/owner-1280-${scheme}-${tag}.png` })
-    await page.setViewportSize({ width: 390, height: 844 })
-    await page.screenshot({ path: `/tmp/density-shots/owner-390-${scheme}-${tag}.png` })
-    const guest = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme, javaScriptEnabled: js })
-    await gotoReady(guest, `${baseURL}/`, js)
-    await guest.screenshot({ path: `/tmp/density-shots/guest-1280-${scheme}-${tag}.png` })
-    await guest.setViewportSize({ width: 390, height: 844 })
-    await guest.screenshot({ path: `/tmp/density-shots/guest-390-${scheme}-${tag}.png` })
-    await guest.close()
-  }
-  await post(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkStyle: 'card' })
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await gotoReady(page, '/', js)
-  await page.screenshot({ path: `/tmp/density-shots/owner-card-1280-${tag}.png` })
-  // Two rows a category: the scroll box shows there is more.
-  await post(page, baseURL!, '/api/module/save-max-column', { homepageId, height: 2 })
-  await post(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkStyle: 'default' })
-  await gotoReady(page, '/', js)
-  await page.screenshot({ path: `/tmp/density-shots/owner-two-rows-1280-${tag}.png` })
-})
