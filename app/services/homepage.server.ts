@@ -4,6 +4,7 @@ import { type Actor, canSee, relationTo, roleOn } from './access.server.ts'
 import { SOURCE_VIEW_COLUMNS, sourceView, type SourceViewRow } from './source.server.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import {
+  bagShares,
   bags,
   homepageFollows,
   homepageMembers,
@@ -377,14 +378,36 @@ export function homepageSkin(homepage: Homepage) {
   return { ...DEFAULT_SKIN, ...homepage.skin }
 }
 
+const STARTER = { module: '常用', category: '常用网站' } as const
+
 /** A homepage's content at birth: one module 常用 holding one category 常用网站. */
 async function addStarterContent(tx: Tx, homepageId: number) {
   const [module] = await tx
     .insert(modules)
-    .values({ homepageId, name: '常用', icon: 'star', moduleType: 0, isDefault: true })
+    .values({ homepageId, name: STARTER.module, icon: 'star', moduleType: 0, isDefault: true })
     .returning()
   if (!module) throw new Error('module insert returned nothing')
-  await tx.insert(bags).values({ homepageId, moduleId: module.id, name: '常用网站', icon: 'folder' })
+  await tx.insert(bags).values({ homepageId, moduleId: module.id, name: STARTER.category, icon: 'folder' })
+}
+
+/**
+ * The birth content gives way to the first modules brought in whole (an import, templates): a
+ * first homepage never opens on an empty card (issue 22). Only while nobody has touched it: the
+ * homepage's one module and one category, under their birth names, not shared, and not a bookmark
+ * in it, trash included. Call inside the writer's transaction, under the homepage lock.
+ */
+export async function removeUntouchedStarter(tx: Tx, homepageId: number): Promise<boolean> {
+  const own = await tx.select({ id: modules.id, name: modules.name }).from(modules).where(eq(modules.homepageId, homepageId)).limit(2)
+  const [module] = own
+  if (own.length !== 1 || module!.name !== STARTER.module) return false
+  const categories = await tx.select({ id: bags.id, name: bags.name }).from(bags).where(eq(bags.homepageId, homepageId)).limit(2)
+  if (categories.length !== 1 || categories[0]!.name !== STARTER.category) return false
+  const [bookmark] = await tx.select({ id: sources.id }).from(sources).where(eq(sources.homepageId, homepageId)).limit(1)
+  const [shared] = await tx.select({ id: bagShares.bagId }).from(bagShares).where(eq(bagShares.bagId, categories[0]!.id)).limit(1)
+  if (bookmark || shared) return false
+  await tx.delete(bags).where(eq(bags.id, categories[0]!.id))
+  await tx.delete(modules).where(eq(modules.id, module!.id))
+  return true
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { bags, homepageMembers, importRuns, sources } from '#app/db/schema/index.ts'
+import { bags, homepageMembers, importRuns, modules, sources } from '#app/db/schema/index.ts'
 import { TOO_MANY_CHILDREN } from '#app/schemas/content.ts'
 import { createOwner, createUser } from '#tests/db-utils.ts'
 import { generateBookmarkFile } from '#tests/fixtures/bookmark-file.ts'
@@ -79,4 +79,23 @@ test('undo removes only the run’s rows still in the homepage it wrote to: what
   expect(await linksIn(owner.bids[0]!)).toBe(0)
   const [record] = await db().select().from(importRuns).where(eq(importRuns.id, run.runId))
   expect(record!.undoneAt).not.toBeNull()
+})
+
+test('a whole import into a fresh homepage replaces its untouched 常用 / 常用网站; once a bookmark is there, it stays', async () => {
+  const moduleNames = async (homepageId: number) => (await db().select().from(modules).where(eq(modules.homepageId, homepageId))).map((m) => m.name).sort()
+
+  const { user: fresh } = await createUser(db())
+  const homepageId = fresh.currentHomepageId!
+  expect(await moduleNames(homepageId)).toEqual(['常用'])
+  await importPicked(db(), fresh, { ...(await oneFolder(fresh, 3)), linkIds: [], homepageId })
+  expect(await moduleNames(homepageId)).toEqual(['文件夹 0 & Folder'])
+  expect(await db().select().from(bags).where(and(eq(bags.homepageId, homepageId), eq(bags.name, '常用网站')))).toEqual([])
+
+  // A bookmark in the starter category (even in the trash) makes it the user's own: kept.
+  const { user: used } = await createUser(db())
+  const usedHomepage = used.currentHomepageId!
+  const [starter] = await db().select().from(bags).where(eq(bags.homepageId, usedHomepage))
+  await db().insert(sources).values({ homepageId: usedHomepage, bagId: starter!.id, type: 'link', name: '百度', url: 'https://www.baidu.com/', deletedAt: new Date() })
+  await importPicked(db(), used, { ...(await oneFolder(used, 3)), linkIds: [], homepageId: usedHomepage })
+  expect(await moduleNames(usedHomepage)).toEqual(['常用', '文件夹 0 & Folder'])
 })

@@ -25,6 +25,7 @@ import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, NOT_FOUND, requireCapability } from './access.server.ts'
 import { logBookmarks } from './bookmark-log.server.ts'
 import { assertBookmarkRoom, importOverBookmarkLimit } from './bookmark-limit.server.ts'
+import { removeUntouchedStarter } from './homepage.server.ts'
 import { assertModuleRoom } from './module.server.ts'
 import { notify } from './notices.server.ts'
 import { onceWithKey } from './idempotency.server.ts'
@@ -511,6 +512,7 @@ export async function importPicked(db: Db, actor: Actor, input: ImportInput): Pr
     await assertModuleRoom(tx, place.homepageId, plan.modules.length)
     const adding = plan.report.links + plan.report.folders
     await assertBookmarkRoom(tx, place.homepageId, adding, (have) => importOverBookmarkLimit(have, adding))
+    if (place.target.kind === 'homepage' && plan.modules.length) await removeUntouchedStarter(tx, place.homepageId)
     const [run] = await tx.insert(importRuns).values({ userId: actor.id, importId: file.id, homepageId: place.homepageId, report: plan.report }).returning({ id: importRuns.id })
     await writePlan(tx, plan, { runId: run!.id, homepageId: place.homepageId, bagId: place.bag?.id ?? null, moduleId: place.moduleId })
     const first = plan.items[0] ?? plan.categories[0]?.items[0] ?? plan.modules[0]?.categories[0]?.items[0]
