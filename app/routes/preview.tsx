@@ -188,9 +188,10 @@ function FolderTree({ data }: { data: PreviewData }) {
                   <span className="import-folder-name">{name}</span>
                 </label>
                 <span className="muted">
+                  {/* All three count the folder with everything below it (its checkbox imports all of that). */}
                   {`${f.total} 个书签`}
-                  {f.duplicates ? `，${f.duplicates} 个已有` : ''}
-                  {f.skipped ? `，${f.skipped} 个将跳过` : ''}
+                  {f.totalDuplicates ? `，${f.totalDuplicates} 个已有` : ''}
+                  {f.totalSkipped ? `，${f.totalSkipped} 个将跳过` : ''}
                 </span>
                 {f.count || f.skipped ? (
                   <Link to={previewHref(data.file.id, { folder: f.id })} aria-current={data.openFolder === f.id ? 'true' : undefined} aria-label={`查看书签：${name}`}>
