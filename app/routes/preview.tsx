@@ -152,6 +152,7 @@ function ReportView({ report }: { report: ImportReport }) {
     skipped.scheme ? `跳过 ${skipped.scheme} 个不是网页地址的链接（如 javascript:、place:、file:）` : '',
     skipped.invalid ? `跳过 ${skipped.invalid} 个无效地址` : '',
     skipped.duplicate ? `跳过 ${skipped.duplicate} 个已有的书签` : '',
+    report.empty ? `${report.empty} 个空文件夹未导入` : '',
     report.trimmed ? `${report.trimmed} 个名称或备注过长，已截断` : '',
     report.flattened ? `${report.flattened} 个更深的文件夹已并入上一级` : '',
     report.continued ? `书签超过100个的列表已续到 ${report.continued} 个“继续”分类或文件夹` : '',
@@ -188,9 +189,10 @@ function FolderTree({ data }: { data: PreviewData }) {
                   <span className="import-folder-name">{name}</span>
                 </label>
                 <span className="muted">
-                  {`${f.total} 个书签`}
-                  {f.duplicates ? `，${f.duplicates} 个已有` : ''}
-                  {f.skipped ? `，${f.skipped} 个将跳过` : ''}
+                  {/* All three count the folder with everything below it (its checkbox imports all of that). */}
+                  {f.total || f.totalSkipped ? `${f.total} 个书签` : '空文件夹，不会导入'}
+                  {f.totalDuplicates ? `，${f.totalDuplicates} 个已有` : ''}
+                  {f.totalSkipped ? `，${f.totalSkipped} 个将跳过` : ''}
                 </span>
                 {f.count || f.skipped ? (
                   <Link to={previewHref(data.file.id, { folder: f.id })} aria-current={data.openFolder === f.id ? 'true' : undefined} aria-label={`查看书签：${name}`}>

@@ -14,6 +14,7 @@ import {
   nextPosition,
   placeAfter,
   placeBefore,
+  putBack,
   renumber,
   sameList,
   setTrashedKeys,
@@ -155,8 +156,8 @@ async function trashedBag(tx: Db | Tx, actor: Actor, bagId: number) {
 }
 
 /**
- * Brings a trashed category back with everything trashed together with it. The root goes to the
- * end of its list (its old place may be taken), to the top level if its parent is gone; the
+ * Brings a trashed category back with everything trashed together with it. The root goes back to
+ * its old place in its list, or to the end of the top level if its parent is gone; the
  * sub-categories and bookmarks of the batch keep their order.
  */
 export async function restoreBag(db: Db, actor: Actor, bagId: number) {
@@ -192,6 +193,11 @@ export async function restoreBag(db: Db, actor: Actor, bagId: number) {
     const live = { deletedAt: null, deletedBatchId: null }
     await tx.update(bags).set(live).where(eq(bags.deletedBatchId, batchId))
     await tx.update(sources).set(live).where(eq(sources.deletedBatchId, batchId))
+    // `batch` was read before the new keys: it holds the keys the roots had in the list they left.
+    for (const { list, rows } of lists.values()) {
+      if (list.parentId && inBatch.has(list.parentId)) continue
+      await putBack(tx, bags, list, rows.filter((b) => b.parentId === list.parentId))
+    }
   })
 }
 

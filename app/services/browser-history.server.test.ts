@@ -10,7 +10,9 @@ const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s))
 
 test('the page of a request: data requests name their page; only kept query parameters stay', () => {
   const path = (url: string, keep?: string[]) => pagePath(new Request(`http://qiye.test${url}`), keep)
-  expect(path('/_root.data?_routes=routes%2Findex')).toBe('/')
+  // React Router 8 asks for a path ending in "/" (the start page) as `…/_.data`: never a page "/_".
+  expect(path('/_.data?_routes=root%2Croutes%2Fhome')).toBe('/')
+  expect(path('/user/trash/_.data')).toBe('/user/trash')
   expect(path('/abc.data')).toBe('/abc')
   expect(path('//evil.example/x')).toBe('/evil.example/x')
   expect(path('/abc/12?dialog=members')).toBe('/abc/12')

@@ -26,15 +26,16 @@ const PATH_MAX = 300
 const TITLE_MAX = 100
 
 /**
- * The page a request is for, as the address bar shows it: React Router's data requests
- * (`/x.data`, `/_root.data`) name the page they load; of the query only `keep` stays (search's `wd`).
+ * The page a request is for, as the address bar shows it: React Router's data requests name the
+ * page they load (`/x.data` is `/x`; a path ending in "/" is asked for as `…/_.data`, so `/_.data`
+ * is the start page, never a page "/_"); of the query only `keep` stays (search's `wd`).
  */
 export function pagePath(request: Request, keep: string[] = []): string {
   const url = new URL(request.url)
-  let path = url.pathname.endsWith('.data') ? url.pathname.slice(0, -'.data'.length) : url.pathname
-  if (path === '/_root') path = '/'
-  // One leading slash: the history page links to it, and `//host` would leave the site.
-  path = `/${path.replace(/^\/+/, '')}`
+  // React Router's own rule (getNormalizedPath in react-router's server runtime).
+  const asked = url.pathname.endsWith('/_.data') ? url.pathname.slice(0, -'_.data'.length) : url.pathname.replace(/\.data$/, '')
+  // One leading slash (the history page links to it, and `//host` would leave the site), none trailing.
+  const path = `/${asked.replace(/^\/+/, '').replace(/\/+$/, '')}`
   const query = new URLSearchParams()
   for (const name of keep) {
     const value = url.searchParams.get(name)

@@ -84,6 +84,50 @@ describe('planImport', () => {
     expect(skip.report.links).toBe(1)
   })
 
+  test('a folder with nothing to import below it is counted, not made: no empty category, module or 未命名文件夹', () => {
+    const work = folder('工作')
+    const docs = folder('文档', work.id)
+    const d1 = link('d1', docs.id)
+    const unnamed = folder('', work.id)
+    const deeper = folder('更深', unnamed.id)
+    const w1 = link('w1', work.id)
+    const named = folder('空的')
+    const onlyScript = folder('脚本')
+    const js = link('js', onlyScript.id, null, 'scheme')
+    const withName = folder('', null)
+    const n1 = link('n1', withName.id)
+    const input = { folders: [work, docs, unnamed, deeper, named, onlyScript, withName], links: [d1, w1, js, n1] }
+    const picked = { pickedFolders: new Set([work.id, named.id, onlyScript.id, withName.id]), pickedLinks: new Set<number>() }
+
+    const asCategories = planImport({ ...input, ...picked, target: { kind: 'module' } })
+    // A nameless folder that holds bookmarks keeps its 未命名文件夹.
+    expect(asCategories.categories.map((c) => [c.name, c.items.map((i) => i.name)])).toEqual([
+      ['工作', ['文档', 'w1']],
+      ['未命名文件夹', ['n1']],
+    ])
+    // 未命名 and 更深 in 工作, 空的, and 脚本 (its one link is no web page).
+    expect(asCategories.report).toMatchObject({ categories: 2, folders: 1, links: 3, empty: 4, skipped: { scheme: 1 } })
+
+    const asModules = planImport({ ...input, ...picked, target: { kind: 'homepage' } })
+    expect(asModules.modules.map((m) => [m.name, m.categories.map((c) => c.name)])).toEqual([
+      ['工作', ['工作', '文档']],
+      ['未命名文件夹', ['未命名文件夹']],
+    ])
+    expect(asModules.report.empty).toBe(4)
+
+    const intoCategory = planImport({ ...input, ...picked, target: { kind: 'category', name: '目标', roomLeft: 100 } })
+    expect(intoCategory.items.map((i) => (i.kind === 'folder' ? [i.name, i.links.map((l) => l.name)] : i.name))).toEqual([
+      ['工作', ['d1', 'w1']],
+      ['未命名文件夹', ['n1']],
+    ])
+    expect(intoCategory.report).toMatchObject({ folders: 2, empty: 4, flattened: 1 })
+
+    // Left empty by leaving out what the user has: not made either.
+    const duplicates = planImport({ ...input, pickedFolders: new Set([docs.id]), pickedLinks: new Set(), target: { kind: 'module' }, existing: new Set([urlKey(d1.url!)]) })
+    expect(duplicates.categories).toEqual([])
+    expect(duplicates.report).toMatchObject({ empty: 1, skipped: { duplicate: 1 } })
+  })
+
   test('over-long names and notes are cut to the limits and counted', () => {
     const f = folder('x'.repeat(40), null, 'd'.repeat(80))
     const l = { ...link('名'.repeat(150), f.id), description: '注'.repeat(120) }

@@ -8,7 +8,7 @@ import { plainText } from '#app/schemas/text.ts'
  * homepage has three levels (module › category › folder). The picked folders take the target's
  * next level down, their sub-folders the level below, and anything deeper is flattened into its
  * nearest kept ancestor. No list passes 100 bookmarks: the rest goes on in 继续 folders and
- * categories, so nothing is dropped.
+ * categories, so nothing is dropped. A folder with no bookmark to import is not made, only counted.
  */
 
 export type FileFolder = { id: number; parentId: number | null; position: number; name: string; description: string; addDate: Date | null }
@@ -39,8 +39,8 @@ export const LOOSE_NAME = '导入的书签'
 export const UNNAMED_FOLDER = '未命名文件夹'
 const CONTINUED = '继续'
 
-export function emptyReport(): ImportReport {
-  return { modules: 0, categories: 0, folders: 0, links: 0, skipped: { scheme: 0, invalid: 0, duplicate: 0 }, trimmed: 0, flattened: 0, continued: 0 }
+export function emptyReport(): Required<ImportReport> {
+  return { modules: 0, categories: 0, folders: 0, links: 0, skipped: { scheme: 0, invalid: 0, duplicate: 0 }, empty: 0, trimmed: 0, flattened: 0, continued: 0 }
 }
 
 /** Cut to `max` characters (code points, as PostgreSQL counts them); a name's whitespace collapsed, a note's lines kept. */
@@ -128,9 +128,18 @@ export function planImport(input: {
     if (inFolder) nodes.get(link.folderId!)!.links.push(link)
     else loose.push(link)
   }
+  // A folder with nothing to import below it (empty in the file, or all of it skipped) is not
+  // made: an empty category or 未命名文件夹 is clutter. The report counts it instead.
+  const keeps = (node: Node): boolean => {
+    node.subfolders = node.subfolders.filter(keeps)
+    if (node.links.length || node.subfolders.length) return true
+    report.empty++
+    return false
+  }
+  const kept = tops.filter(keeps)
   const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position
   for (const node of nodes.values()) node.subfolders.sort(byPosition)
-  tops.sort(byPosition)
+  kept.sort(byPosition)
 
   const planLink = (link: FileLink): PlanLink => {
     let host = ''
@@ -179,7 +188,7 @@ export function planImport(input: {
 
   const plan: ImportPlan = { items: [], categories: [], modules: [], report }
   if (target.kind === 'category') {
-    const items = [...loose.map((l) => ({ position: l.position, items: [planLink(l)] as Array<PlanLink | PlanFolder> })), ...tops.map((t) => ({ position: t.position, items: asFolders(t) }))]
+    const items = [...loose.map((l) => ({ position: l.position, items: [planLink(l)] as Array<PlanLink | PlanFolder> })), ...kept.map((t) => ({ position: t.position, items: asFolders(t) }))]
       .sort(byPosition)
       .flatMap((x) => x.items)
     const [first, ...rest] = chunks(items, target.roomLeft, MAX_CHILDREN)
@@ -187,7 +196,7 @@ export function planImport(input: {
     plan.categories = rest.filter((part) => part.length).map((part, i) => ({ name: continued(target.name, i + 1, LIMITS.category), addDate: null, items: part }))
     report.continued += plan.categories.length
   } else if (target.kind === 'module') {
-    const groups = [...tops.map((t) => ({ position: t.position, categories: asCategories(t) }))]
+    const groups = [...kept.map((t) => ({ position: t.position, categories: asCategories(t) }))]
     if (loose.length) groups.push({ position: loosePosition, categories: split(LOOSE_NAME, null, loose.map(planLink)) })
     plan.categories = groups.sort(byPosition).flatMap((g) => g.categories)
   } else {
@@ -197,7 +206,7 @@ export function planImport(input: {
       const own = node.links.length ? split(cut(moduleName, LIMITS.category).text, node.folder!.addDate, node.links.map(planLink)) : []
       return { name: moduleName, addDate: node.folder!.addDate, categories: [...own, ...node.subfolders.flatMap(asCategories)] }
     }
-    const groups = tops.map((t) => ({ position: t.position, module: asModule(t) }))
+    const groups = kept.map((t) => ({ position: t.position, module: asModule(t) }))
     if (loose.length) groups.push({ position: loosePosition, module: { name: LOOSE_NAME, addDate: null, categories: split(LOOSE_NAME, null, loose.map(planLink)) } })
     plan.modules = groups.sort(byPosition).map((g) => g.module)
   }

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { and, eq, isNull } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { bags, homepageMembers, importRuns, modules, sources } from '#app/db/schema/index.ts'
@@ -98,4 +100,20 @@ test('a whole import into a fresh homepage replaces its untouched 常用 / 常�
   await db().insert(sources).values({ homepageId: usedHomepage, bagId: starter!.id, type: 'link', name: '百度', url: 'https://www.baidu.com/', deletedAt: new Date() })
   await importPicked(db(), used, { ...(await oneFolder(used, 3)), linkIds: [], homepageId: usedHomepage })
   expect(await moduleNames(usedHomepage)).toEqual(['常用', '文件夹 0 & Folder'])
+})
+
+test('after an import of a whole file, the preview counts every link just imported as one the user has, folder by folder', async () => {
+  const owner = await createOwner(db(), ['目标'])
+  const bytes = await readFile(join(import.meta.dirname, '../../tests/fixtures/bookmarks/chrome-zh-deep-imported-folders.html'))
+  const importId = await storeBookmarkFile(db(), owner.user, { fileName: 'deep.html', bytes })
+  const before = await importTree(db(), owner.user, importId)
+  const tops = before.folders.filter((f) => f.parentId === null).map((f) => f.id)
+  await importPicked(db(), owner.user, { importId, folderIds: tops, linkIds: [], moduleId: owner.moduleId })
+
+  const { folders } = await importTree(db(), owner.user, importId)
+  const counts = (f: (typeof folders)[number]) => [f.name, f.total, f.totalDuplicates]
+  // Folders with sub-folders (the file nests 7 deep) say it too, not only their own links.
+  expect(folders.some((f) => f.total > f.count)).toBe(true)
+  expect(folders.map(counts)).toEqual(folders.map((f) => [f.name, f.total, f.total]))
+  expect(folders.filter((f) => f.totalSkipped).map((f) => f.name)).not.toEqual([])
 })

@@ -276,8 +276,12 @@ export type PreviewFolder = {
   /** Its own links, and all links below it (importable ones: http(s)). */
   count: number
   total: number
+  /** Of its own links: those the user already has, and those that are no web address. */
   duplicates: number
   skipped: number
+  /** The same with everything below it: what the preview shows beside `total`. */
+  totalDuplicates: number
+  totalSkipped: number
 }
 
 /** The file's folder tree (document order, parents first) with counts: /api/import/folder and the preview page. */
@@ -301,14 +305,18 @@ export async function importTree(db: Db, actor: Actor, importId: number) {
   }
   const view: PreviewFolder[] = folders.map((f) => {
     const t = tally.get(f.id) ?? { count: 0, duplicates: 0, skipped: 0 }
-    return { id: f.id, parentId: f.parentId, name: f.name, description: f.description, depth: f.depth, toolbar: f.toolbar, total: t.count, ...t }
+    const totals = { total: t.count, totalDuplicates: t.duplicates, totalSkipped: t.skipped }
+    return { id: f.id, parentId: f.parentId, name: f.name, description: f.description, depth: f.depth, toolbar: f.toolbar, ...totals, ...t }
   })
   // Children come after their parents: adding totals from the end up reaches every ancestor.
   const byId = new Map(view.map((f) => [f.id, f]))
   for (let i = view.length - 1; i >= 0; i--) {
     const f = view[i]!
     const parent = f.parentId === null ? undefined : byId.get(f.parentId)
-    if (parent) parent.total += f.total
+    if (!parent) continue
+    parent.total += f.total
+    parent.totalDuplicates += f.totalDuplicates
+    parent.totalSkipped += f.totalSkipped
   }
   const root = tally.get(null) ?? { count: 0, duplicates: 0, skipped: 0 }
   return { file, folders: view, root }

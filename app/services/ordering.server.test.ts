@@ -263,7 +263,7 @@ describe('categories', () => {
     expect(await tree()).toEqual(['子', '常用工具(丙)', '乙'])
   })
 
-  test('a restored category goes last when its place was taken; its sub-categories and bookmarks keep their order', async () => {
+  test('a restored category returns to its old place, even when a new one took its position; its sub-categories and bookmarks keep their order', async () => {
     const { user, bid, b, moduleId, tree } = await threeBags()
     const s1 = await saveBag(db(), user, { moduleId, parentId: b, name: '子一', icon: 'tabler:star' })
     await saveBag(db(), user, { moduleId, parentId: b, name: '子二', icon: 'tabler:star' })
@@ -274,7 +274,7 @@ describe('categories', () => {
     await moveBagRelative(db(), user, bid, { afterId: null })
     expect(await tree()).toEqual(['常用工具', '丙', '丁'])
     await restoreBag(db(), user, b)
-    expect(await tree()).toEqual(['常用工具', '丙', '丁', '乙(子一,子二)'])
+    expect(await tree()).toEqual(['常用工具', '乙(子一,子二)', '丙', '丁'])
     expect(names(await sourceKeys(s1.bid))).toEqual(['a', 'b', 'c'])
     expect(keys(await sourceKeys(s1.bid))).toEqual([0, 1, 2])
     // A sub-category trashed alone whose parent is gone comes back at the top level, last.
@@ -282,6 +282,9 @@ describe('categories', () => {
     await trashBag(db(), user, b)
     await restoreBag(db(), user, s1.bid)
     expect(await tree()).toEqual(['常用工具', '丙', '丁', '子一'])
+    // Its parent back too: 乙 at its old place, and 子二 in it.
+    await restoreBag(db(), user, b)
+    expect(await tree()).toEqual(['常用工具', '乙(子二)', '丙', '丁', '子一'])
   })
 
   test('20 concurrent category moves leave each list a permutation', async () => {
@@ -305,7 +308,7 @@ describe('categories', () => {
 })
 
 describe('bookmarks back from the trash', () => {
-  test('a restored bookmark goes last when its place was reused; a batch keeps the folder order', async () => {
+  test('a restored bookmark returns to its old place, even when its position was reused; a batch keeps the folder order', async () => {
     const { user, bid } = await owner()
     const a = await saveLink(db(), user, link(bid, 'A'))
     const folder = await saveFolder(db(), user, { bid, name: '夹', summary: '' })
@@ -321,16 +324,17 @@ describe('bookmarks back from the trash', () => {
     expect(keys(await sourceKeys(bid))).toEqual([0, 1, 2])
     await restoreSource(db(), user, folder.id)
     const after = await sourceKeys(bid)
-    expect(names(after)).toEqual(['B', 'C', 'D', 'A', '夹'])
+    expect(names(after)).toEqual(['A', '夹', 'B', 'C', 'D'])
     expect(keys(after)).toEqual([0, 1, 2, 3, 4])
     expect(names(await sourceKeys(bid, folder.id))).toEqual(['x', 'y', 'z'])
     // A child trashed alone whose folder went to the trash after it: back at the top level, last.
     await trashSources(db(), user, [kids[1]!.id])
     await trashSources(db(), user, [folder.id])
     await restoreSource(db(), user, kids[1]!.id)
-    expect(names(await sourceKeys(bid))).toEqual(['B', 'C', 'D', 'A', 'y'])
+    expect(names(await sourceKeys(bid))).toEqual(['A', 'B', 'C', 'D', 'y'])
     await restoreSource(db(), user, folder.id)
-    expect(names(await sourceKeys(bid))).toEqual(['B', 'C', 'D', 'A', 'y', '夹'])
+    expect(names(await sourceKeys(bid))).toEqual(['A', '夹', 'B', 'C', 'D', 'y'])
+    expect(keys(await sourceKeys(bid))).toEqual([0, 1, 2, 3, 4, 5])
     expect(names(await sourceKeys(bid, folder.id))).toEqual(['x', 'z'])
   })
 })

@@ -101,6 +101,18 @@ export async function setTrashedKeys(tx: Tx, table: typeof bags | typeof sources
   )
 }
 
+/**
+ * Rows just back from the trash in the list they left return to their old places: a trashed row
+ * keeps the key it had (the list closed up without it), so each goes back to that position,
+ * the lowest first, clamped to the list as it is now. The caller holds the homepage row lock.
+ */
+export async function putBack<T extends OrderTable>(tx: Tx, table: T, list: ListOf<T>, rows: { id: number; sortKey: number }[]) {
+  if (!rows.length) return
+  let order = await liveSiblings(tx, table, list)
+  for (const r of [...rows].sort((a, b) => a.sortKey - b.sortKey || a.id - b.id)) order = placeAt(order, r.id, r.sortKey + 1)
+  await writeOrder(tx, table, order)
+}
+
 // ---------------------------------------------------------------------------------------------
 // The star list (module −1): a homepage's starred live bookmarks, wherever they sit, in their own
 // order (sources.like_sort; rows with equal values keep their id order). It has no unique index:

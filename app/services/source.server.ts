@@ -17,7 +17,7 @@ import { assertBookmarkRoom } from './bookmark-limit.server.ts'
 import { type Actor, homepageAccess, NOT_FOUND, requireCapability } from './access.server.ts'
 import { getBag } from './bag.server.ts'
 import type { SortMethod } from '#app/schemas/sort.ts'
-import { mergeOrder, moveStep, nextPosition, nextStarPosition, renumber, setTrashedKeys, starOrder, type Step, writeStarOrder } from './ordering.server.ts'
+import { mergeOrder, moveStep, nextPosition, nextStarPosition, putBack, renumber, setTrashedKeys, starOrder, type Step, writeStarOrder } from './ordering.server.ts'
 import { sourceOrder } from './sort-order.server.ts'
 import { searchColumns } from './search-index.ts'
 import { assertRoom, keptParents, restoredPlaces } from './source-move.server.ts'
@@ -383,9 +383,9 @@ async function trashedSource(tx: Tx, actor: Actor, id: number) {
 
 /**
  * Restores a trashed bookmark and what was trashed with it (its batch), if its category still
- * exists and has room. The batch's roots go to the end of their list (their old place may be
- * taken), back to the category's top level when their folder is gone; rows under a restored
- * folder keep their order.
+ * exists and has room. The batch's roots go back to their old places in their list, or to the
+ * end of the category's top level when their folder is gone; rows under a restored folder keep
+ * their order.
  */
 export async function restoreSource(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
@@ -406,6 +406,11 @@ export async function restoreSource(db: Db, actor: Actor, id: number) {
     }
     await setTrashedKeys(tx, sources, places.keys)
     await tx.update(sources).set({ deletedAt: null, deletedBatchId: null }).where(eq(sources.deletedBatchId, row.deletedBatchId!))
+    // `batch` was read before the new keys: it holds the keys the roots had in the list they left.
+    for (const list of places.lists) {
+      if (list.parentId && parents.inBatch.has(list.parentId)) continue
+      await putBack(tx, sources, list, list.rows.filter((r) => r.parentId === list.parentId))
+    }
     await logSource(tx, actor, 'restore', row, '', batch.length)
   })
 }

@@ -1,6 +1,6 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { expect, test as base, type Locator, type Page } from '@playwright/test'
 import { apiFixture, type Api, gotoReady, hydrated, PASSWORD, seriousViolations, uniqueEmail, uniqueNickname, withAxeView } from './helpers.ts'
 
@@ -72,8 +72,10 @@ async function uploadThroughDialog(page: Page, js: boolean, file: string, counts
   await expect(page).toHaveURL(/\/\?dialog=import&file=\d+$/)
   // With JavaScript the modal shows the message itself (it hides the page's toaster).
   await expect(js ? dialog.getByRole('status') : flash(page)).toHaveText('上传成功')
-  const success = panel(page, js, '导入书签').getByRole('region', { name: '上传成功' })
+  // Said once: the success step names the file, it does not say 上传成功 again.
+  const success = panel(page, js, '导入书签').getByRole('region', { name: basename(file), exact: true })
   await expect(success).toContainText(counts)
+  await expect(success).not.toContainText('上传成功')
   await expect(success.getByRole('link', { name: '重新导入', exact: true })).toBeVisible()
   await success.getByRole('link', { name: '查看并导入', exact: true }).click()
   await expect(page).toHaveURL(/\/preview\?id=\d+$/)
@@ -196,6 +198,59 @@ test('links that are no web addresses are skipped and reported; only the http li
   await expect(section.getByRole('link', { name: '第二个网站', exact: true })).toHaveAttribute('href', 'http://two.example/page')
   await expect(page.getByText('书签小程序')).toHaveCount(0)
   await expect(page.getByText('最常访问')).toHaveCount(0)
+})
+
+const NESTED = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
+<TITLE>Bookmarks</TITLE>
+<H1>Bookmarks</H1>
+<DL><p>
+    <DT><H3>工作</H3>
+    <DL><p>
+        <DT><H3>文档</H3>
+        <DL><p>
+            <DT><A HREF="https://docs.example/">文档站</A>
+            <DT><A HREF="https://www.wiki.example/page/">维基</A>
+        </DL><p>
+        <DT><A HREF="https://work.example/">工作台</A>
+        <DT><H3></H3>
+        <DL><p>
+        </DL><p>
+    </DL><p>
+    <DT><H3>空的</H3>
+    <DL><p>
+    </DL><p>
+</DL><p>
+`
+
+test('empty folders are reported, not made; the preview then says every link just imported is 已有', async ({ page, javaScriptEnabled: js, baseURL, owner, tmp }) => {
+  const file = join(tmp, 'nested.html')
+  await writeFile(file, NESTED)
+  const fileId = await uploadThroughDialog(page, js, file, '4 个文件夹，3 个书签')
+  // A folder's counts: the folder with everything below it, as its checkbox imports it.
+  const counts = (name: string) => page.locator('.import-folder').filter({ has: page.getByRole('checkbox', { name, exact: true }) }).locator('.muted')
+  await expect(counts('工作')).toHaveText('3 个书签')
+  await expect(counts('空的')).toHaveText('空文件夹，不会导入')
+  await expect(counts('未命名文件夹')).toHaveText('空文件夹，不会导入')
+
+  await page.getByRole('checkbox', { name: '工作', exact: true }).check()
+  await page.getByRole('checkbox', { name: '空的', exact: true }).check()
+  const report = await importPicked(page, `module:${owner.moduleId}`)
+  await expect(report.getByText('已导入：1 个分类、1 个文件夹、3 个书签。', { exact: true })).toBeVisible()
+  await expect(report.getByRole('listitem')).toHaveText(['2 个空文件夹未导入'])
+
+  await gotoReady(page, `/preview?id=${fileId}`, js)
+  await expect(counts('工作')).toHaveText('3 个书签，3 个已有')
+  await expect(counts('文档')).toHaveText('2 个书签，2 个已有')
+
+  await gotoReady(page, owner.home, js)
+  await expect(page).toHaveURL(`${baseURL}${owner.home}`)
+  const work = category(page, '工作')
+  await expectFolder(work, '文档', ['文档站', '维基'])
+  await expect(work.getByRole('link', { name: '工作台', exact: true })).toBeVisible()
+  await expect(work.locator('details.folder')).toHaveCount(1)
+  await expect(category(page, '空的')).toHaveCount(0)
+  await expect(page.getByText('未命名文件夹')).toHaveCount(0)
 })
 
 type Tree = Array<{ module: string; categories: Array<{ category: string; items: unknown[] }> }>

@@ -195,7 +195,7 @@ describe('importing the picked part', () => {
     expect((await post(client, '/api/import/undo', { runId: first.runId })).body).toMatchObject({ code: 0, msg: '这次导入已经撤销' })
   })
 
-  test('as new categories of a module, empty folders kept; the duplicates of what one has are left out when asked', async () => {
+  test('as new categories of a module, an empty folder counted, not made; the duplicates of what one has are left out when asked', async () => {
     const { client, homepageId } = owner
     const fileId = await uploadOk(client, new TextEncoder().encode(HOSTILE), 'hostile.html')
     const { folders } = await previewedLinks(client, fileId)
@@ -203,11 +203,13 @@ describe('importing the picked part', () => {
     const before = await categoriesOf(client, module!.moduleId)
     const run = await ok(post(client, '/api/source/import', { fileId, folderIds: folders.map((f) => f.id).join(','), moduleId: module!.moduleId }))
     const after = await categoriesOf(client, module!.moduleId)
-    expect(after.slice(before.length).map((c) => c.name)).toEqual(['工具', '空的'])
-    expect(run.report).toMatchObject({ categories: 2, links: 2 })
+    expect(after.slice(before.length).map((c) => c.name)).toEqual(['工具'])
+    expect(run.report).toMatchObject({ categories: 1, links: 2, empty: 1 })
 
-    const twice = await ok(post(client, '/api/source/import', { fileId, folderIds: [folders[0]!.id], moduleId: module!.moduleId, skipDuplicates: true }))
-    expect(twice.report).toMatchObject({ links: 0, skipped: { duplicate: 2 } })
+    // Everything in it already there: nothing to import, and no empty category made for it.
+    const twice = await post(client, '/api/source/import', { fileId, folderIds: [folders[0]!.id], moduleId: module!.moduleId, skipDuplicates: true })
+    expect(twice.body).toMatchObject({ code: 0, msg: '没有可导入的书签' })
+    expect(await categoriesOf(client, module!.moduleId)).toEqual(after)
     const dupes = (await ok(get(client, '/api/import/link', { id: folders[0]!.id }))) as ApiLink[]
     expect(dupes.filter((l) => l.duplicate).map((l) => l.name)).toEqual(['正常 <b>', '另一个'])
   })
@@ -317,9 +319,13 @@ describe('export, then import into an empty account', () => {
     const fileId = await uploadOk(b.client, bytes, 'qiye-bookmarks.html')
     const folders = (await ok(get(b.client, '/api/import/folder', { fileId }))).list as ApiFolder[]
     const run = await ok(post(b.client, '/api/source/import', { fileId, folderIds: folders.filter((f) => f.parentId === null).map((f) => f.id), homepageId: b.homepageId }))
-    expect(run.report).toMatchObject({ skipped: { scheme: 0, invalid: 0, duplicate: 0 }, trimmed: 0, flattened: 0, continued: 0 })
-    // The fresh account's untouched 常用 gave way to the import: the tree is the exported one, whole.
-    expect(await tree(b.client, b.homepageId)).toEqual(expected)
+    // Issue 22: an empty category (and a module left with none) is counted, not made; the rest is the same.
+    const kept = expected.map((m) => ({ ...m, categories: m.categories.filter((c) => c.items.length) })).filter((m) => m.categories.length)
+    const empty = expected.reduce((n, m) => n + m.categories.filter((c) => !c.items.length).length + (m.categories.some((c) => c.items.length) ? 0 : 1), 0)
+    expect(empty).toBeGreaterThan(0)
+    expect(run.report).toMatchObject({ skipped: { scheme: 0, invalid: 0, duplicate: 0 }, empty, trimmed: 0, flattened: 0, continued: 0 })
+    // The fresh account's untouched 常用 gave way to the import.
+    expect(await tree(b.client, b.homepageId)).toEqual(kept)
   })
 })
 
@@ -331,7 +337,7 @@ test('undo keeps what was added to an imported category since, and the category 
   const before = await categoriesOf(user.client, module!.moduleId)
   const run = await ok(post(user.client, '/api/source/import', { fileId, folderIds: folders.map((f) => f.id), moduleId: module!.moduleId }))
   const imported = (await categoriesOf(user.client, module!.moduleId)).slice(before.length)
-  expect(imported.map((c) => c.name)).toEqual(['工具', '空的'])
+  expect(imported.map((c) => c.name)).toEqual(['工具'])
   await ok(post(user.client, '/api/source/add', { bid: imported[0]!.bid, sour_name: '后来加的', sour_url: 'https://later.example/' }))
 
   await ok(post(user.client, '/api/import/undo', { runId: run.runId }))

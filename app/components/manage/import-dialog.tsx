@@ -9,7 +9,8 @@ const timeFormat = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai',
 
 /**
  * 导入书签: the upload step (a plain multipart form: /preview stores the file and comes back with
- * `&file=`), then the success step with 查看 and 重新导入; the last five uploads link to their previews.
+ * `&file=` and the toast 上传成功), then the success step with 查看 and 重新导入; the last five
+ * uploads link to their previews.
  */
 export function ImportDialog({ data }: { data: Data }) {
   const location = useLocation()
@@ -19,9 +20,10 @@ export function ImportDialog({ data }: { data: Data }) {
   return (
     <div className="import-dialog">
       {data.uploaded ? (
+        // 上传成功 is the upload's toast (announced from inside the modal too): this step names the file, not the news again.
         <section aria-labelledby="import-uploaded-title" className="import-success">
-          <h3 id="import-uploaded-title">上传成功</h3>
-          <p>{`${data.uploaded.title}：${data.uploaded.folderCount} 个文件夹，${data.uploaded.linkCount} 个书签。`}</p>
+          <h3 id="import-uploaded-title">{data.uploaded.title}</h3>
+          <p>{`${data.uploaded.folderCount} 个文件夹，${data.uploaded.linkCount} 个书签。查看后挑选要导入的文件夹和书签。`}</p>
           <p className="form-actions">
             <Link className="button button-primary" to={previewHref(data.uploaded.id)}>
               查看并导入

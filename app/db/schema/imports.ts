@@ -82,6 +82,8 @@ export type ImportReport = {
   links: number
   /** Picked links left out: not web addresses, invalid, or already bookmarked (when asked). */
   skipped: { scheme: number; invalid: number; duplicate: number }
+  /** Picked folders left out because nothing below them was imported (absent in runs made before it was counted). */
+  empty?: number
   /** Names and notes cut to the product's limits. */
   trimmed: number
   /** Folders deeper than the target allows, whose links went into their nearest kept ancestor. */
