@@ -22,9 +22,10 @@ import { serverUrl, useTestDb } from '#tests/setup/test-db.ts'
  * One user's writes at once, on the PostgreSQL server (PGlite has one connection: nothing runs at
  * once there). Each kind below locks the user's row and a homepage's row, in the order its
  * service and the page versions' triggers take them (ADR 029): a bookmark, a category, a setting,
- * a title, the default, a pin, a new homepage, the trash, the nickname, a click. Before ADR 029
- * some of them died with "deadlock detected" (40P01): the triggers locked a homepage, then its
- * owner, while other writes locked the owner, then a homepage.
+ * a title, the default, a pin, a new homepage, the trash, the nickname, a click on a bookmark
+ * being edited. Before ADR 029 some of them died with "deadlock detected" (40P01): the triggers
+ * locked a homepage, then its owner, while other writes locked the owner, then a homepage (and a
+ * click locked its bookmark, then the homepage, while an edit of it held the homepage).
  */
 const db = useTestDb()
 const ROUNDS = 6
@@ -55,6 +56,7 @@ describe.runIf(serverUrl)('one user’s concurrent writes on PostgreSQL', () => 
         changeNickname(db(), user, `并发${round}`),
         setBookmarkSort(db(), user, round % 2 ? 'newest' : 'custom'),
         recordClick(db(), user, first.id),
+        saveLink(db(), user, { id: first.id, bid: bids[0]!, name: `点击${round}`, url: 'https://example.com/', note: '', isOnlyOwnView: false, isOnlyOwnViewRemark: '' }),
       ]
       for (const result of await Promise.allSettled(writes)) {
         if (result.status === 'rejected') failures.push(String(result.reason?.cause ?? result.reason))
