@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { can, type Capability, type Role } from '#app/auth/permissions.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
-import { homepageFollows, homepageMembers, homepages, type Homepage, type MemberPermission, type User } from '#app/db/schema/index.ts'
+import { homepageFollows, homepageMembers, homepages, users, type Homepage, type MemberPermission, type User } from '#app/db/schema/index.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 
 export type Actor = User | null
@@ -42,18 +42,34 @@ export function canSee(role: Role, homepage: Homepage) {
 }
 
 /**
+ * The one lock order of a write (ADR 029): the user's row, then the homepage's, as the page
+ * versions' triggers take them (drizzle/0022). A write that locked a homepage first and then
+ * waited for its owner, which the triggers bump, deadlocked with one that did the reverse.
+ * `no key update`: what the triggers' UPDATE takes; it leaves foreign-key checks free.
+ */
+export async function lockUser(tx: Db | Tx, userId: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update')
+}
+
+/** A homepage's row (trashed or not) locked until commit, its owner's row first (lockUser). */
+export async function lockHomepage(tx: Db | Tx, homepageId: number): Promise<Homepage | undefined> {
+  const owner = tx.select({ id: homepages.userId }).from(homepages).where(eq(homepages.id, homepageId))
+  await tx.select({ id: users.id }).from(users).where(inArray(users.id, owner)).for('no key update', { of: users })
+  const [homepage] = await tx.select().from(homepages).where(eq(homepages.id, homepageId)).for('no key update')
+  return homepage
+}
+
+/**
  * The homepage and the actor's role on it, or NOT_FOUND when it is missing, trashed or
  * invisible to the actor. Pass `lock` inside a transaction to hold the homepage row until commit,
- * which serialises concurrent writers of one homepage (limits, sort orders).
+ * which serialises concurrent writers of one homepage (limits, sort orders); its owner's row is
+ * locked first (lockUser).
  */
 export async function homepageAccess(db: Db | Tx, actor: Actor, homepageId: number, lock = false) {
-  const query = db
-    .select()
-    .from(homepages)
-    .where(and(eq(homepages.id, homepageId), isNull(homepages.deletedAt)))
-    .limit(1)
-  const [homepage] = lock ? await query.for('update') : await query
-  if (!homepage) throw new DomainError(NOT_FOUND)
+  const homepage = lock
+    ? await lockHomepage(db, homepageId)
+    : (await db.select().from(homepages).where(eq(homepages.id, homepageId)).limit(1))[0]
+  if (!homepage || homepage.deletedAt) throw new DomainError(NOT_FOUND)
   const role = roleOn(actor, homepage, await relationTo(db, actor, homepage))
   if (!canSee(role, homepage)) throw new DomainError(NOT_FOUND)
   return { homepage, role }

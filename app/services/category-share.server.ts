@@ -1,6 +1,6 @@
 import { containing } from '#app/db/like.ts'
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
-import type { Db } from '#app/db/client.server.ts'
+import type { Db, Tx } from '#app/db/client.server.ts'
 import { bagFollows, bagShares, bags, homepages, modules, sources, users } from '#app/db/schema/index.ts'
 import { homepageLabel } from '#app/schemas/homepage.ts'
 import { z } from '#app/schemas/zod.ts'
@@ -31,27 +31,32 @@ export const BagShareSchema = z.object({
 export const collectionHref = (bid: number) => `/collection/${bid}`
 
 /** A live category of the owner's, for sharing it; others get NOT_FOUND or FORBIDDEN like any owner call. */
-async function ownBag(db: Db, actor: Actor, bid: number) {
+async function ownBag(db: Db | Tx, actor: Actor, bid: number, lock = false) {
   const [bag] = await db
     .select()
     .from(bags)
     .where(and(eq(bags.id, bid), isNull(bags.deletedAt)))
   if (!bag) throw new DomainError(NOT_FOUND)
-  await requireCapability(db, actor, bag.homepageId, 'share')
+  await requireCapability(db, actor, bag.homepageId, 'share', lock)
   return bag
 }
 
 /** bag/share: shares the category (or updates its remark); answers the public link. */
-export async function shareBag(db: Db, actor: Actor, bid: number, remark: string) {
-  const bag = await ownBag(db, actor, bid)
-  await db.insert(bagShares).values({ bagId: bag.id, remark }).onConflictDoUpdate({ target: bagShares.bagId, set: { remark } })
-  return { bid: bag.id, remark, url: collectionHref(bag.id) }
+export function shareBag(db: Db, actor: Actor, bid: number, remark: string) {
+  // The homepage (and its owner) locked first, as every write does (ADR 029).
+  return db.transaction(async (tx) => {
+    const bag = await ownBag(tx, actor, bid, true)
+    await tx.insert(bagShares).values({ bagId: bag.id, remark }).onConflictDoUpdate({ target: bagShares.bagId, set: { remark } })
+    return { bid: bag.id, remark, url: collectionHref(bag.id) }
+  })
 }
 
 /** Cancels the share: the category is private again and its link answers 404. */
 export async function unshareBag(db: Db, actor: Actor, bid: number) {
-  const bag = await ownBag(db, actor, bid)
-  await db.delete(bagShares).where(eq(bagShares.bagId, bag.id))
+  await db.transaction(async (tx) => {
+    const bag = await ownBag(tx, actor, bid, true)
+    await tx.delete(bagShares).where(eq(bagShares.bagId, bag.id))
+  })
 }
 
 /** The share of a category for its owner's dialog: null when private. */

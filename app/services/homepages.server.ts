@@ -5,7 +5,7 @@ import { homepageFollows, homepageMembers, homepages, sources, users, type Homep
 import { deleteInSteps } from '#app/db/steps.server.ts'
 import { CODE_REQUIRED_MSG, CODE_TAKEN_MSG, homepageLabel, type HomepageInput, type PublishHomepageInput } from '#app/schemas/homepage.ts'
 import { DomainError, isUniqueViolation, NotSignedInError } from '#app/utils/errors.ts'
-import { type Actor, NOT_FOUND, requireCapability } from './access.server.ts'
+import { type Actor, lockUser, NOT_FOUND, requireCapability } from './access.server.ts'
 import { codeTaken } from './homepage-defaults.server.ts'
 import { createStarterHomepage, homepageInfo, resolveHomepageById } from './homepage.server.ts'
 import { homepageStats } from './visits.server.ts'
@@ -49,6 +49,7 @@ async function withCode<T>(write: () => Promise<T>) {
 
 /** One of the user's homepages in the trash, locked; NOT_FOUND for anything else. */
 async function trashedOwn(tx: Tx, user: User, homepageId: number) {
+  await lockUser(tx, user.id)
   const [row] = await tx
     .select()
     .from(homepages)
@@ -56,11 +57,6 @@ async function trashedOwn(tx: Tx, user: User, homepageId: number) {
     .for('update')
   if (!row) throw new DomainError(NOT_FOUND)
   return row
-}
-
-/** Holds the user's row until commit: serialises pin, default and current-homepage changes of one user. */
-async function lockUser(tx: Tx, userId: number) {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
 }
 
 export async function createHomepage(db: Db, actor: Actor, input: HomepageInput) {

@@ -5,7 +5,7 @@ import { homepageMembers, homepages, users, type MemberPermission } from '#app/d
 import { homepageLabel } from '#app/schemas/homepage.ts'
 import { isUploadPath } from '#app/uploads/upload-path.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
-import { type Actor, relationTo, requireCapability, roleOn } from './access.server.ts'
+import { type Actor, lockHomepage, relationTo, requireCapability, roleOn } from './access.server.ts'
 import { invitedHomepageId, issueInvite, liveInvite, revokeInvites, useInvite } from './invite-links.server.ts'
 import { notifyOwner } from './notices.server.ts'
 
@@ -94,7 +94,7 @@ export async function joinHomepage(db: Db, actor: Actor, input: { token: string;
   return db.transaction(async (tx) => {
     const homepageId = await invitedHomepageId(tx, input.token)
     if (!homepageId || (input.homepageId && input.homepageId !== homepageId)) throw new DomainError(INVITE_INVALID)
-    const [homepage] = await tx.select().from(homepages).where(eq(homepages.id, homepageId)).for('update')
+    const homepage = await lockHomepage(tx, homepageId)
     if (!homepage || homepage.deletedAt) throw new DomainError(INVITE_INVALID)
     if (homepage.userId === actor.id) throw new DomainError(OWN_HOMEPAGE)
     const relation = await relationTo(tx, actor, homepage)

@@ -1,6 +1,6 @@
 import { containing } from '#app/db/like.ts'
 import { and, asc, count, eq, ilike, isNull } from 'drizzle-orm'
-import type { Db } from '#app/db/client.server.ts'
+import type { Db, Tx } from '#app/db/client.server.ts'
 import { homepages, modules } from '#app/db/schema/index.ts'
 import { homepageLabel } from '#app/schemas/homepage.ts'
 import { SHARE_PARAMS, type ShareIntroInput } from '#app/schemas/share.ts'
@@ -20,42 +20,49 @@ export const SHARE_PARAM_MSG = '不支持的分享设置'
 
 export const moduleShareHref = (code: string, moduleId: number) => `/${code}/${moduleId}`
 
-async function ownModule(db: Db, actor: Actor, moduleId: number) {
+/** The module to write, its homepage (and owner) locked first, as every write does (ADR 029). */
+async function ownModule(db: Tx, actor: Actor, moduleId: number) {
   const [row] = await db
     .select({ module: modules, code: homepages.code })
     .from(modules)
     .innerJoin(homepages, and(eq(homepages.id, modules.homepageId), isNull(homepages.deletedAt)))
     .where(eq(modules.id, moduleId))
   if (!row) throw new DomainError(NOT_FOUND)
-  await requireCapability(db, actor, row.module.homepageId, 'share')
+  await requireCapability(db, actor, row.module.homepageId, 'share', true)
   return row
 }
 
 /** module/share: shares the module (a personal domain is needed for its link) or, with cancel, stops sharing it. */
-export async function shareModule(db: Db, actor: Actor, moduleId: number, cancel = false) {
-  const { module, code } = await ownModule(db, actor, moduleId)
-  if (!cancel && !code) throw new DomainError(SET_CODE_FIRST)
-  await db.update(modules).set({ isOpen: !cancel }).where(eq(modules.id, module.id))
-  return { moduleId: module.id, isOpen: !cancel, url: code && !cancel ? moduleShareHref(code, module.id) : '' }
+export function shareModule(db: Db, actor: Actor, moduleId: number, cancel = false) {
+  return db.transaction(async (tx) => {
+    const { module, code } = await ownModule(tx, actor, moduleId)
+    if (!cancel && !code) throw new DomainError(SET_CODE_FIRST)
+    await tx.update(modules).set({ isOpen: !cancel }).where(eq(modules.id, module.id))
+    return { moduleId: module.id, isOpen: !cancel, url: code && !cancel ? moduleShareHref(code, module.id) : '' }
+  })
 }
 
 /** save-share-params {moduleId, key, value}: one whitelisted setting of the shared page. */
-export async function saveShareParams(db: Db, actor: Actor, input: { moduleId: number; key: string; value: unknown }) {
-  const { module } = await ownModule(db, actor, input.moduleId)
-  if (!Object.hasOwn(SHARE_PARAMS, input.key)) throw new DomainError(SHARE_PARAM_MSG)
-  const parsed = SHARE_PARAMS[input.key as keyof typeof SHARE_PARAMS].safeParse(input.value ?? '')
-  if (!parsed.success) throw new DomainError(parsed.error.issues[0]?.message ?? SHARE_PARAM_MSG)
-  const shareParams = { ...module.shareParams, [input.key]: parsed.data }
-  await db.update(modules).set({ shareParams }).where(eq(modules.id, module.id))
-  return shareParams
+export function saveShareParams(db: Db, actor: Actor, input: { moduleId: number; key: string; value: unknown }) {
+  return db.transaction(async (tx) => {
+    const { module } = await ownModule(tx, actor, input.moduleId)
+    if (!Object.hasOwn(SHARE_PARAMS, input.key)) throw new DomainError(SHARE_PARAM_MSG)
+    const parsed = SHARE_PARAMS[input.key as keyof typeof SHARE_PARAMS].safeParse(input.value ?? '')
+    if (!parsed.success) throw new DomainError(parsed.error.issues[0]?.message ?? SHARE_PARAM_MSG)
+    const shareParams = { ...module.shareParams, [input.key]: parsed.data }
+    await tx.update(modules).set({ shareParams }).where(eq(modules.id, module.id))
+    return shareParams
+  })
 }
 
 /** The share dialog's form: the shared page's title and summary, saved together. */
-export async function saveShareIntro(db: Db, actor: Actor, input: ShareIntroInput) {
-  const { module } = await ownModule(db, actor, input.moduleId)
-  const shareParams = { ...module.shareParams, title: input.title, summary: input.summary }
-  await db.update(modules).set({ shareParams }).where(eq(modules.id, module.id))
-  return shareParams
+export function saveShareIntro(db: Db, actor: Actor, input: ShareIntroInput) {
+  return db.transaction(async (tx) => {
+    const { module } = await ownModule(tx, actor, input.moduleId)
+    const shareParams = { ...module.shareParams, title: input.title, summary: input.summary }
+    await tx.update(modules).set({ shareParams }).where(eq(modules.id, module.id))
+    return shareParams
+  })
 }
 
 /** What a shared module's page shows of its share params (title for the page, summary under its name); null when not shared. */

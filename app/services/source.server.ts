@@ -525,13 +525,19 @@ export async function folderChildren(db: Db, actor: Actor, folderId: number) {
   return { parentInfo: sourceView(folder, role), list: rows.map((r) => sourceView(r, role)) }
 }
 
-/** Counts a visit (the link itself goes straight to the site; this arrives by ping or beacon). */
+/**
+ * Counts a visit (the link itself goes straight to the site; this arrives by ping or beacon).
+ * The homepage (and its owner) locked first, as every write does (ADR 029): the count's trigger
+ * takes them anyway, and after the bookmark's row it could wait for an edit of that bookmark.
+ */
 export async function recordClick(db: Db, actor: Actor, id: number) {
-  const [row] = await db.select().from(sources).where(and(eq(sources.id, id), live)).limit(1)
-  if (!row) throw new DomainError(NOT_FOUND)
-  assertReadable(row, (await homepageAccess(db, actor, row.homepageId)).role)
-  await db
-    .update(sources)
-    .set({ clickAmount: sql`${sources.clickAmount} + 1`, clickTime: new Date() })
-    .where(eq(sources.id, id))
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(sources).where(and(eq(sources.id, id), live)).limit(1)
+    if (!row) throw new DomainError(NOT_FOUND)
+    assertReadable(row, (await homepageAccess(tx, actor, row.homepageId, true)).role)
+    await tx
+      .update(sources)
+      .set({ clickAmount: sql`${sources.clickAmount} + 1`, clickTime: new Date() })
+      .where(eq(sources.id, id))
+  })
 }
