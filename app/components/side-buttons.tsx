@@ -38,8 +38,9 @@ function openSortSwitcher(event: MouseEvent<HTMLAnchorElement>) {
 /**
  * The fixed side buttons (spec §2), those whose target exists, as plain links: 书签排序 where the
  * page has its bookmark-order switcher, and 回到顶部 (to #main), which JavaScript shows only past
- * 180 px of scroll (spec §4) and which is always there without it; 主题 on a start page opens the
- * skin drawer (?dialog=skin: a drawer with JavaScript, a form in the page without). The AI search,
+ * 180 px of scroll (spec §4) and which is always there without it; 皮肤 on a start page opens the
+ * skin drawer (?dialog=skin: a drawer with JavaScript, a form in the page without), named as the
+ * owner's tool and the drawer itself are (spec §2: the skin button and drawer). The AI search,
  * note and help buttons join them with their features.
  */
 export function SideButtons({ sort, layout }: { sort: boolean; layout?: PageChrome['layout'] }) {
@@ -58,7 +59,7 @@ export function SideButtons({ sort, layout }: { sort: boolean; layout?: PageChro
       ) : null}
       {skin && !hidden ? (
         <Link to={dialogHref(location, 'skin')} className="side-button" preventScrollReset>
-          主题
+          皮肤
         </Link>
       ) : null}
       {sort && !hidden ? (

@@ -153,10 +153,11 @@ export const bookmarksFamily = family({
       schema: LinkSchema,
       dialog: 'add-link',
       run: (value, { db, user }) => saveLink(db, user, value).then(() => {}),
-      // 保存并继续 (new links only): the same empty form again, in the same category and folder.
+      // 保存并继续 (new links only): the same empty form again, in the same category and folder,
+      // ready for the next name (`continue`: link-form.tsx puts focus there).
       next: (value, { formData, page, from, back }) =>
         formData.get('continue') === '1' && !value.id
-          ? dialogHref(page, 'add-link', { bid: value.bid, parentLinkId: value.parentLinkId, from: from ?? undefined })
+          ? dialogHref(page, 'add-link', { bid: value.bid, parentLinkId: value.parentLinkId, from: from ?? undefined, continue: 1 })
           : back,
     }),
     'save-folder': formIntent({ schema: FolderSchema, dialog: 'add-folder', run: (value, { db, user }) => saveFolder(db, user, value).then(() => {}) }),

@@ -11,7 +11,9 @@ import {
   saveBackground,
   saveEffects,
   skinCategories,
+  skinCategoryOf,
   skinPictures,
+  viewerBackground,
   viewerBackgroundAfter,
 } from '#app/services/skin-background.server.ts'
 import { clickIntent, family, guestDialog, viewerIntent } from './family.server.ts'
@@ -27,9 +29,13 @@ export const skinFamily = family({
     skin: guestDialog<'skin'>({
       capability: 'view',
       keepsOpen: true,
-      load: async ({ db, user, resolved, url, id }) => {
-        const tab: SkinTab = SKIN_TABS.find((t) => t.value === url.searchParams.get('tab'))?.value ?? 'image'
-        const { cid, list } = skinPictures(id('cid') ?? 0)
+      load: async ({ db, user, resolved, url, id, request }) => {
+        // Opens where the background the page shows is (the page's rule: homepage-page.server.ts): its
+        // tab (an upload's only for a signed-in viewer, who has uploads), a picture's category.
+        const shown = await viewerBackground(request, resolved.role === 'owner', resolved.homepage)
+        const inUse: SkinTab = shown.type === 'color' || (shown.type === 'custom' && user) ? shown.type : 'image'
+        const tab: SkinTab = SKIN_TABS.find((t) => t.value === url.searchParams.get('tab'))?.value ?? inUse
+        const { cid, list } = skinPictures(id('cid') ?? (shown.type === 'image' ? skinCategoryOf(shown.skin_id) : 0))
         return {
           dialog: 'skin',
           homepageId: resolved.homepage.id,

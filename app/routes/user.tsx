@@ -2,16 +2,19 @@ import { Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs } from 'react-
 import type { Route } from './+types/user'
 import { USER_PAGES } from '#app/components/user-pages.ts'
 import { pagePath, recordPage } from '#app/services/browser-history.server.ts'
-import { signInFirst } from './user-centre.server.ts'
+import { centreLook, signInFirst } from './user-centre.server.ts'
 
 /** A guest asking for any page of the centre signs in first, and comes back to it. */
 export const middleware: Route.MiddlewareFunction[] = [signInFirst]
 
-/** Each user-centre page enters the browser history here, by its navigation label. */
-export function loader({ context, request }: Route.LoaderArgs) {
+/**
+ * Each user-centre page enters the browser history here, by its navigation label. The centre
+ * wears the look of the user's start page (`look`: read by the document, document-look.ts).
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const page = USER_PAGES.find((p) => p.to === pagePath(request))
   if (page) recordPage(context, request, `${page.label} - 个人中心`)
-  return { headerTitle: '个人中心' }
+  return { headerTitle: '个人中心', look: await centreLook(context, request) }
 }
 
 /** Run again on every move between the centre's pages (same request: one data fetch), so each is recorded. */

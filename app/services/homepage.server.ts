@@ -103,17 +103,22 @@ export async function resolveHomepage(db: Db, actor: Actor, code?: string | null
     return withCreator(db, actor, row)
   }
   if (!actor) return resolveHomepage(db, actor, env().OFFICIAL_HOMEPAGE_CODE)
+  return withCreator(db, actor, await currentHomepageOf(db, actor))
+}
+
+/** The signed-in user's current homepage, else their default, else first: the one `/` shows them. */
+export async function currentHomepageOf(db: Db, user: NonNullable<Actor>): Promise<Homepage | undefined> {
   const [row] = await db
     .select()
     .from(homepages)
-    .where(and(eq(homepages.userId, actor.id), notDeleted))
+    .where(and(eq(homepages.userId, user.id), notDeleted))
     .orderBy(
-      desc(sql`${homepages.id} = ${actor.currentHomepageId ?? 0}`),
+      desc(sql`${homepages.id} = ${user.currentHomepageId ?? 0}`),
       desc(homepages.isDefault),
       asc(homepages.id),
     )
     .limit(1)
-  return withCreator(db, actor, row)
+  return row
 }
 
 /**

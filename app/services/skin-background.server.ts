@@ -67,6 +67,9 @@ export const skinCategories = () => SKIN_CATEGORIES
 /** GET get-skin {cur_cid}: one category's pictures. */
 export const skinPictures = (cid: number) => skinPicturesOf(cid)
 
+/** The library category a picture is in (0, the first, when it is not in the library). */
+export const skinCategoryOf = (skinId: number) => skinPicture(skinId)?.cate_id ?? 0
+
 /**
  * The background after a pick, checked: the picture is in the library, an uploaded one is in the
  * viewer's own history (guests have none: the login dialog).

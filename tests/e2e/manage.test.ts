@@ -293,12 +293,13 @@ test.describe('managing modules, categories and bookmarks', () => {
       await expect(page.locator('main')).toContainText('示例网站')
     })
 
-    await test.step('保存并继续 leaves an empty form open in the same category', async () => {
+    await test.step('保存并继续 leaves an empty form open in the same category, focus on its name', async () => {
       const dialog = await openDialog(page, js, addLink, '添加链接')
       await field(dialog, '网站名称').fill('继续一')
       await field(dialog, '网站链接').fill('https://example.com/one')
       await dialog.getByRole('button', { name: '保存并继续', exact: true }).click()
-      await expect(page).toHaveURL(`${baseURL}${addLink}`)
+      await expect(page).toHaveURL(`${baseURL}${addLink}&continue=1`)
+      await expect(field(dialog, '网站名称')).toBeFocused()
       await expect(field(dialog, '网站名称')).toHaveValue('')
       await expect(field(dialog, '网站链接')).toHaveValue('')
       await expect(field(dialog, '所属分类')).toHaveValue(String(bid))

@@ -3,7 +3,7 @@ import { gotoReady, hydrated, PASSWORD, seriousViolations, toast, uniqueEmail, u
 
 /**
  * Themes (issue 15), with JavaScript and without: a guest opens the skin drawer from the side
- * buttons' 主题, picks 黑夜 with the arrow keys and saves with Enter; the page is dark (the
+ * buttons' 皮肤, picks 黑夜 with the arrow keys and saves with Enter; the page is dark (the
  * server's <html data-theme>, the night palette) and stays dark after a reload; axe finds no
  * serious colour-contrast (or other) violation on the dark page.
  */
@@ -16,8 +16,8 @@ test('a guest picks night in the skin drawer by keyboard and gets the dark page;
   await gotoReady(page, '/', javaScriptEnabled)
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
 
-  // 主题 among the side buttons, activated from the keyboard.
-  await page.getByRole('navigation', { name: '快捷按钮' }).getByRole('link', { name: '主题' }).focus()
+  // 皮肤 among the side buttons (the drawer's own name), activated from the keyboard.
+  await page.getByRole('navigation', { name: '快捷按钮' }).getByRole('link', { name: '皮肤', exact: true }).focus()
   await page.keyboard.press('Enter')
   const drawer = javaScriptEnabled ? page.getByRole('dialog', { name: '皮肤' }) : page.getByRole('region', { name: '皮肤' })
   await expect(drawer).toBeVisible()
@@ -111,7 +111,12 @@ test('the owner picks a theme colour from 皮肤 by keyboard: saved on the homep
   await post('/api/homepage/set-open-status', { homepageId })
 
   await gotoReady(page, '/', javaScriptEnabled)
-  await page.getByRole('link', { name: '皮肤' }).focus()
+  // One name for one drawer: the owner's tool and the side button are both 皮肤, and lead to the same place.
+  const skinLinks = page.getByRole('link', { name: '皮肤', exact: true })
+  await expect(skinLinks).toHaveCount(2)
+  expect(await skinLinks.nth(1).getAttribute('href')).toBe(await skinLinks.nth(0).getAttribute('href'))
+  await expect(page.getByRole('link', { name: '主题', exact: true })).toHaveCount(0)
+  await skinLinks.first().focus()
   await page.keyboard.press('Enter')
   const drawer = javaScriptEnabled ? page.getByRole('dialog', { name: '皮肤' }) : page.getByRole('region', { name: '皮肤' })
   await expect(drawer.getByText('保存到当前主页，访客打开时也会看到。')).toBeVisible()

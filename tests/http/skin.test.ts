@@ -51,8 +51,8 @@ test('the drawer is a page section without JavaScript, for the owner and for a g
     for (const label of ['白天', '黑夜', '定时', '跟随系统', '开始时间', '结束时间', '保存主题', '保存主题色', '恢复默认']) expect(html).toContain(label)
     expect(html.match(/name="themeColorId"/g)).toHaveLength(17)
   }
-  // The side buttons' 主题 leads there on a start page.
-  expect(await (await createClient(baseUrl).request(`/${code}`)).text()).toMatch(/<a[^>]*href="[^"]*dialog=skin"[^>]*>主题<\/a>/)
+  // The side buttons' 皮肤 (the drawer's own name) leads there on a start page.
+  expect(await (await createClient(baseUrl).request(`/${code}`)).text()).toMatch(/<a[^>]*href="[^"]*dialog=skin"[^>]*>皮肤<\/a>/)
 })
 
 test('the owner saves the theme and the theme colour on the homepage: their page and a guest’s show them', async () => {

@@ -27,10 +27,10 @@ test('simple mode is for signed-in viewers; a guest sees the default mode', () =
   expect(pageLayoutOf({ mode: 'simple' }, { ...start, signedIn: false })).toMatchObject({ mode: 'default', engine: { fixes: true } })
 })
 
-test('root font and page width are one rule; screen mode is full width whatever the device says', () => {
-  expect(pageLayoutOf({ rootFontSize: 19 }, { ...start, pageWidth: 'min-2' }).css).toBe(':root{font-size:19px}.page{max-width:840px}')
+test('root font and page width (the header’s row too) are one style; screen mode is full width whatever the device says', () => {
+  expect(pageLayoutOf({ rootFontSize: 19 }, { ...start, pageWidth: 'min-2' }).css).toBe(':root{font-size:19px}.page{max-width:840px}.site-header-inner{max-width:840px}')
   expect(pageLayoutOf({ mode: 'screen', screenSliderWidth: 30 }, { ...start, pageWidth: 'min-1' })).toMatchObject({
-    css: '.page{max-width:100%}',
+    css: '.page{max-width:100%}.site-header-inner{max-width:100%}',
     vars: { '--screen-slider-width': 30 },
   })
 })

@@ -57,11 +57,12 @@ export function pageLayoutOf(
   // Spec §4: default and simple show the background over the whole page; focus and screen keep the chosen area.
   const backgroundArea = mode === 'default' || mode === 'simple' ? 'full' : valueOf(layout, 'backgroundArea')
   const rootFontSize = valueOf(layout, 'rootFontSize')
-  // Screen mode is a full-width route (spec §2); otherwise this device's width type.
+  // Screen mode is a full-width route (spec §2); otherwise this device's width type. The header's
+  // row (site-header.tsx) keeps to the page's width, so that 全屏 fills the screen from the header down.
   const width = mode === 'screen' ? '100%' : PAGE_WIDTH_TYPES.find((t) => t.value === options.pageWidth)!.width
   const rules = [
     rootFontSize !== DEFAULT_LAYOUT.rootFontSize ? `:root{font-size:${rootFontSize}px}` : '',
-    width !== PAGE_WIDTH_TYPES[0].width ? `.page{max-width:${width}}` : '',
+    width !== PAGE_WIDTH_TYPES[0].width ? `.page{max-width:${width}}.site-header-inner{max-width:${width}}` : '',
   ].join('')
   // On/off settings the page's style and scripts read from the wrapper: data-flags="privacy remember-tab …".
   const flags = Object.entries(FLAGS)

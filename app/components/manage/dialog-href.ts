@@ -8,7 +8,7 @@ import { idOf } from '#app/schemas/id-values.ts'
  * Names and their parameters (the dialogs of app/dialogs/registry.server.ts; their data in types.ts):
  *   add-module · edit-module&moduleId · delete-module&moduleId · manage-modules
  *   add-bag&moduleId[&parentId] · edit-bag&bid · delete-bag&bid
- *   add-link&bid[&parentLinkId] · edit-link&id · add-folder&bid · edit-folder&id
+ *   add-link&bid[&parentLinkId][&continue] (continue: after 保存并继续) · edit-link&id · add-folder&bid · edit-folder&id
  *   add-divider&bid[&parentLinkId] · edit-divider&id · add-note&bid · delete-source&id
  *   children&id (a folder's children manager)
  *   batch&bid[&parentLinkId][&all][&q] (batch manage; q filters the target categories) · bag-format&bid · batch-open&bid
@@ -66,6 +66,7 @@ const DIALOG_PARAMS = [
   'iconKeyword',
   'iconPage',
   'file',
+  'continue',
 ] as const
 /**
  * Dropped as well: React Router's `?index` marker, which stays in the address bar after a form

@@ -85,6 +85,7 @@ export function TextField({
   placeholder,
   hint,
   autoComplete = 'off',
+  autoFocus,
 }: {
   field: Field
   label: string
@@ -92,13 +93,14 @@ export function TextField({
   placeholder?: string
   hint?: string
   autoComplete?: string
+  autoFocus?: boolean
 }) {
   const hintId = useId()
   const { key, ...props } = getInputProps(field as FieldMetadata<string>, { type, ariaDescribedBy: hint ? hintId : undefined })
   return (
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
-      <input key={key} {...props} placeholder={placeholder} autoComplete={autoComplete} />
+      <input key={key} {...props} placeholder={placeholder} autoComplete={autoComplete} autoFocus={autoFocus} />
       {hint ? (
         <p id={hintId} className="field-hint">
           {hint}

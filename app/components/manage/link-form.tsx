@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { Badge } from '#app/components/homepage/view-kit.tsx'
 import { ImageIconTools } from '#app/components/image-icon-tools.tsx'
@@ -35,6 +36,7 @@ export function LinkForm({
   cancelHref,
 }: ManageFormProps<Data>) {
   const hydrated = useHydrated()
+  const again = useSearchParams()[0].get('continue') === '1' && !data.link
   const { link } = data
   const { fetcher, form, fields, busy } = useManageForm({
     id: 'link-form',
@@ -117,7 +119,8 @@ export function LinkForm({
           ) : null}
         </>
       )}
-      <TextField field={fields.name} label="网站名称" placeholder="请输入网站名称" />
+      {/* After 保存并继续 the next link starts at its name: the page's autofocus, or React's focus in the open dialog. */}
+      <TextField field={fields.name} label="网站名称" placeholder="请输入网站名称" autoFocus={again} />
       <TextField field={fields.url} label="网站链接" type="url" placeholder="https://" hint="可省略 https://，如 www.baidu.com" />
       <fieldset className="field link-icon-field">
         <legend>网站图标</legend>

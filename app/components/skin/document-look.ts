@@ -1,5 +1,4 @@
 import { createContext, useContext } from 'react'
-import { useRouteLoaderData } from 'react-router'
 import { usePageField } from '#app/utils/use-page-field.ts'
 import type { Look } from '#app/utils/theme.ts'
 import type { SkinBackground } from '#app/schemas/skin-background.ts'
@@ -19,12 +18,12 @@ export function usePageSkin(): PageSkin | null {
 }
 
 /**
- * The look of the document (root.tsx's <html>): the start page's, else the root loader's (the
- * viewer's own cookies). Drawn by the server on the first byte: no flash.
+ * The look of the document (root.tsx's <html>): the start page's, else the deepest `look` a
+ * loader gives (the user centre's: their start page's), else the root loader's (the viewer's own
+ * cookies). Drawn by the server on the first byte: no flash.
  */
 export function useDocumentLook(): DocumentLook | null {
-  const root = useRouteLoaderData('root') as { look?: DocumentLook } | undefined
-  return usePageSkin()?.look ?? root?.look ?? null
+  return usePageSkin()?.look ?? usePageField<DocumentLook>('look') ?? null
 }
 
 /**

@@ -1,15 +1,18 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { dialogHref } from '#app/components/manage/dialog-href.ts'
 import { RangeField, useReleaseSave } from '#app/components/manage/range-field.tsx'
 import type { ManageDialogData } from '#app/components/manage/types.ts'
 import {
+  applyPick,
+  backgroundVars,
   BLUR_LOADING_MS,
   COLOR_GROUPS,
   FUZZY_MAX,
   FUZZY_STEP,
   fuzzyLevel,
+  PickSchema,
   SKIN_REPEATS,
   SKIN_TABS,
   type SkinBackground,
@@ -26,12 +29,14 @@ type Reply = SubmissionResult<string[]> | null | undefined
  * pictures by category, the 15 colour groups, the viewer's uploads — then opacity and blur, all
  * plain forms posting to the page (dialogs/skin.server.ts; the upload to /api/skin/upload),
  * the same with and without JavaScript. A picture is saved with how it fills the page (铺满 or
- * 平铺, spec §3 repeat). With JavaScript, the sliders preview on the page and save when let go.
+ * 平铺, spec §3 repeat). With JavaScript, a picture or colour picked shows on the page before it is
+ * saved (until the drawer closes), and the sliders preview on the page and save when let go.
  */
 export function SkinBackgroundPanel({ data, background, lastResult }: { data: Data; background: SkinBackground; lastResult: Reply }) {
   const location = useLocation()
   const here = `${location.pathname}${location.search}`
   const pick = useSkinForm('pick-skin', lastResult)
+  const previewPick = usePickPreview(data, background)
   // A pick's refusal, whichever field it names, under the tab shown (the no-JavaScript page comes back to the address it was posted from).
   const pickError = pick.errors('skin_id', 'image', 'color', 'repeat', 'opacity', 'fuzzy', '')
   const hid = <input type="hidden" name="homepageId" value={data.homepageId} />
@@ -54,7 +59,7 @@ export function SkinBackgroundPanel({ data, background, lastResult }: { data: Da
               </Link>
             ))}
           </nav>
-          <pick.fetcher.Form method="post" className="skin-pick" key={`image:${data.cid}:${background.skin_id}:${background.repeat}`}>
+          <pick.fetcher.Form method="post" className="skin-pick" onChange={previewPick} key={`image:${data.cid}:${background.skin_id}:${background.repeat}`}>
             <input type="hidden" name="intent" value="pick-skin" />
             {hid}
             <fieldset className="skin-pictures" aria-describedby={pickError ? 'skin-pick-error' : undefined}>
@@ -75,7 +80,7 @@ export function SkinBackgroundPanel({ data, background, lastResult }: { data: Da
           </pick.fetcher.Form>
         </>
       ) : data.tab === 'color' ? (
-        <pick.fetcher.Form method="post" className="skin-pick" key={`color:${background.color}`}>
+        <pick.fetcher.Form method="post" className="skin-pick" onChange={previewPick} key={`color:${background.color}`}>
           <input type="hidden" name="intent" value="pick-skin" />
           {hid}
           {COLOR_GROUPS.map((g) => (
@@ -96,7 +101,7 @@ export function SkinBackgroundPanel({ data, background, lastResult }: { data: Da
           </button>
         </pick.fetcher.Form>
       ) : data.signIn === null ? (
-        <CustomTab data={data} background={background} here={here} pick={pick} error={pickError} />
+        <CustomTab data={data} background={background} here={here} pick={pick} error={pickError} onPick={previewPick} />
       ) : (
         <p className="field-hint">
           {SIGNED_IN_ONLY_MSG}。<a href={data.signIn}>登录</a>
@@ -133,12 +138,14 @@ function CustomTab({
   here,
   pick,
   error,
+  onPick,
 }: {
   data: Data
   background: SkinBackground
   here: string
   pick: ReturnType<typeof useSkinForm>
   error: string[] | undefined
+  onPick: (event: FormEvent<HTMLFormElement>) => void
 }) {
   const remove = useSkinForm('delete-skin-history', null)
   return (
@@ -152,7 +159,7 @@ function CustomTab({
       </form>
       {data.history.length ? (
         <>
-          <pick.fetcher.Form method="post" className="skin-pick" key={`custom:${background.image}:${background.repeat}`}>
+          <pick.fetcher.Form method="post" className="skin-pick" onChange={onPick} key={`custom:${background.image}:${background.repeat}`}>
             <input type="hidden" name="intent" value="pick-skin" />
             <input type="hidden" name="homepageId" value={data.homepageId} />
             <fieldset className="skin-pictures skin-history" aria-describedby={error ? 'skin-pick-error' : undefined}>
@@ -194,6 +201,42 @@ function CustomTab({
 
 /** The page wrapper whose background the drawer previews (homepage/layout.css draws it). */
 const pageWrapper = () => document.querySelector<HTMLElement>('.homepage')
+
+/** The wrapper's custom properties a background sets (schemas/skin-background.ts backgroundVars). */
+const SKIN_VARS = ['--skin-background', '--skin-size', '--skin-repeat', '--skin-opacity', '--skin-blur'] as const
+
+/**
+ * Draws a background on the page wrapper, as the server would: its custom properties and
+ * data-skin. React leaves them alone until the page's own values change (a save), so drawing the
+ * page's values back ends a preview cleanly.
+ */
+function drawBackground(background: SkinBackground) {
+  const page = pageWrapper()
+  if (!page) return
+  const vars = backgroundVars(background)
+  for (const name of SKIN_VARS) {
+    const value = vars[name]
+    if (value) page.style.setProperty(name, value)
+    else page.style.removeProperty(name)
+  }
+  if (background.type === 'none') page.removeAttribute('data-skin')
+  else page.setAttribute('data-skin', background.type)
+}
+
+/**
+ * With JavaScript: a picture, upload, colour or 铺满/平铺 picked in one of the pick forms shows on
+ * the page at once, as saving it would (applyPick: a picture at full opacity gets 80); closing the
+ * drawer draws the page's own background again, the saved one if it was saved.
+ */
+function usePickPreview(data: Data, background: SkinBackground) {
+  const shown = useRef(background)
+  shown.current = background
+  useEffect(() => () => drawBackground(shown.current), [])
+  return (event: FormEvent<HTMLFormElement>) => {
+    const picked = PickSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)))
+    if (picked.success) drawBackground(applyPick(shown.current, picked.data, (id) => data.pictures.find((p) => p.skin_id === id)?.img_url))
+  }
+}
 
 /** Sets the page's background custom properties while a slider moves (the page's own values come back with the next render). */
 function preview(name: 'opacity' | 'fuzzy', value: number) {
