@@ -4,6 +4,8 @@ export default [
   index('routes/index.tsx'),
   route('login', 'routes/login.tsx'),
   route('logout', 'routes/logout.ts'),
+  // A new account's first page: how its homepage starts (templates, an import, or empty).
+  route('welcome', 'routes/welcome.tsx'),
   route('site/redirect', 'routes/site-redirect.ts'),
   // A forgotten password (spec §2 /forget/input-email): the mail, then the link's page.
   route('forget/input-email', 'routes/forget.input-email.tsx'),

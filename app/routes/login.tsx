@@ -6,7 +6,7 @@ import { authenticateWithForm } from '#app/auth/authenticator.server.ts'
 import { startSession } from '#app/auth/session.server.ts'
 import { type AuthActionData, AuthForm } from '#app/components/auth/auth-form.tsx'
 import { AUTH_TITLES, wechatLoginHref } from '#app/components/auth/auth-titles.ts'
-import type { EmailMode } from '#app/components/auth/dialog-url.ts'
+import { type EmailMode, welcomeHref } from '#app/components/auth/dialog-url.ts'
 import { WechatQrPart } from '#app/components/auth/wechat-qr-part.tsx'
 import { appContext, userContext } from '#app/context.ts'
 import { LoginSchema, RegisterSchema } from '#app/schemas/auth.ts'
@@ -53,8 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? await register(ctx.db, signup.value, ctx.clientIp)
         : await authenticateWithForm(ctx, request)
     const cookie = await startSession(ctx.db, request, user.id, ctx.clientIp)
-    const msg = intent === 'login' ? SIGNED_IN_MSG : REGISTERED_MSG
-    return redirectWithToast(redirectTo, { type: 'success', msg }, { 'Set-Cookie': cookie })
+    // A new account chooses how its homepage starts; a sign-in goes on where it was going.
+    if (intent === 'login') return redirectWithToast(redirectTo, { type: 'success', msg: SIGNED_IN_MSG }, { 'Set-Cookie': cookie })
+    return redirectWithToast(welcomeHref(redirectTo), { type: 'success', msg: REGISTERED_MSG }, { 'Set-Cookie': cookie })
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     const errors = error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }

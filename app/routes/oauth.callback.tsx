@@ -3,6 +3,7 @@ import type { Route } from './+types/oauth.callback'
 import { isOAuthProvider } from '#app/auth/oauth-providers.ts'
 import { authenticateWithProvider, clearStateCookie, configuredProviders } from '#app/auth/oauth.server.ts'
 import { startSession } from '#app/auth/session.server.ts'
+import { welcomeHref } from '#app/components/auth/dialog-url.ts'
 import { OAuthError } from '#app/components/auth/oauth-error.tsx'
 import { appContext, userContext } from '#app/context.ts'
 import { linkIdentity, OAUTH_LINK_SESSION_CHANGED, signInWithIdentity } from '#app/services/oauth.server.ts'
@@ -35,7 +36,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     }
     const { user, created } = await signInWithIdentity(db, profile, clientIp)
     headers.append('Set-Cookie', await startSession(db, request, user.id, clientIp))
-    return redirectWithToast(redirectTo, { type: 'success', msg: created ? REGISTERED_MSG : SIGNED_IN_MSG }, headers)
+    // A first sign-in made the account: it chooses how its homepage starts (routes/welcome.tsx).
+    if (created) return redirectWithToast(welcomeHref(redirectTo), { type: 'success', msg: REGISTERED_MSG }, headers)
+    return redirectWithToast(redirectTo, { type: 'success', msg: SIGNED_IN_MSG }, headers)
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
     return data({ error: error.message }, { status: 400, headers })

@@ -3,12 +3,13 @@ import { describe, expect, test } from 'vitest'
 import { bags, homepageMembers, homepages, modules, sources } from '#app/db/schema/index.ts'
 import { hasIcon } from '#app/icons/library.server.ts'
 import { BagSchema, LinkSchema, MAX_CHILDREN, ModuleSchema } from '#app/schemas/content.ts'
-import { ChooseTemplateSchema, TEMPLATE_NOT_FOUND } from '#app/schemas/template.ts'
+import { ChooseTemplateSchema, NO_TEMPLATE_CHOSEN, StartFromTemplatesSchema, TEMPLATE_NOT_FOUND } from '#app/schemas/template.ts'
 import { createOwner, createUser } from '#tests/db-utils.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
 import { FORBIDDEN, NOT_FOUND } from './access.server.ts'
-import { chooseTemplate, templateMenu } from './module-templates.server.ts'
+import { chooseTemplate, startFromTemplates, templateMenu } from './module-templates.server.ts'
 import { listModules, saveModule } from './module.server.ts'
+import { saveLink, trashSources } from './source.server.ts'
 import { MODULE_TEMPLATES } from './templates/module-templates.ts'
 
 const db = useTestDb()
@@ -170,5 +171,75 @@ describe('choosing a template', () => {
     await saveModule(db(), o.user, { homepageId: o.homepageId, name: '另一个', icon: 'tabler:star', moduleType: 0 })
     await db().update(homepages).set({ deletedAt: new Date() }).where(eq(homepages.id, o.homepageId))
     await expect(chooseTemplate(db(), o.user, { homepageId: o.homepageId, templateId: 1 })).rejects.toThrow(NOT_FOUND)
+  })
+})
+
+describe('starting from templates (the welcome page after sign-up)', () => {
+  const byName = (name: string) => MODULE_TEMPLATES.find((t) => t.name === name)!
+  const asTree = (name: string, sortKey: number, isDefault: boolean) => ({
+    name,
+    isDefault,
+    sortKey,
+    categories: byName(name).categories.map((c, i) => ({ name: c.name, sortKey: i, links: c.links.map(([n, url], k) => [k, n, url]) })),
+  })
+
+  test('a homepage as it was born: its empty module gives way, the chosen ones come in the menu\'s order, the first the default', async () => {
+    const { user } = await createUser(db())
+    const homepageId = user.currentHomepageId!
+    expect(await tree(homepageId)).toEqual([{ name: '常用', isDefault: true, sortKey: 0, categories: [{ name: '常用网站', sortKey: 0, links: [] }] }])
+    // Ticked in any order, one twice: each once, as the menu lists them.
+    const done = await startFromTemplates(db(), user, { homepageId, templateIds: [byName('开发').id, byName('常用').id, byName('开发').id] })
+    expect(done.moduleIds).toHaveLength(2)
+    expect(await tree(homepageId)).toEqual([asTree('常用', 0, true), asTree('开发', 1, false)])
+  })
+
+  test('a homepage with anything of its owner\'s keeps it: the templates come after', async () => {
+    const { user } = await createUser(db())
+    const homepageId = user.currentHomepageId!
+    const [starter] = await tree(homepageId)
+    const [bag] = await db().select().from(bags).where(eq(bags.homepageId, homepageId))
+    // One bookmark, even one in the trash, is the owner's: the starter module stays.
+    const { id } = await saveLink(db(), user, { bid: bag!.id, name: '我的', url: 'https://example.com/mine', note: '', isOnlyOwnView: false, isOnlyOwnViewRemark: '' })
+    await trashSources(db(), user, [id])
+    await startFromTemplates(db(), user, { homepageId, templateIds: [byName('新闻').id] })
+    expect((await tree(homepageId)).map((m) => [m.name, m.sortKey, m.isDefault])).toEqual([[starter!.name, 0, true], ['新闻', 1, false]])
+    // A second module of the owner's, too.
+    const o = await createOwner(db(), [])
+    await startFromTemplates(db(), o.user, { homepageId: o.homepageId, templateIds: [byName('学习').id] })
+    expect((await listModules(db(), o.user, o.homepageId)).map((m) => m.name)).toEqual(['常用', '工作', '学习'])
+  })
+
+  test('sent again with the same token: nothing more; chosen again later: more modules, nothing replaced', async () => {
+    const { user } = await createUser(db())
+    const homepageId = user.currentHomepageId!
+    const input = { homepageId, templateIds: [byName('常用').id], key: 'welcome-1' }
+    expect((await startFromTemplates(db(), user, input)).moduleIds).toHaveLength(1)
+    expect(await startFromTemplates(db(), user, input)).toEqual({ moduleIds: [], repeated: true })
+    expect((await listModules(db(), user, homepageId)).map((m) => m.name)).toEqual(['常用'])
+    await startFromTemplates(db(), user, { homepageId, templateIds: [byName('常用').id] })
+    expect((await listModules(db(), user, homepageId)).map((m) => [m.name, m.isDefault])).toEqual([['常用', true], ['常用', false]])
+  })
+
+  test('an unknown template, none at all, a guest, a stranger, a manager: a clear refusal, nothing added', async () => {
+    const { user } = await createUser(db())
+    const homepageId = user.currentHomepageId!
+    const before = await tree(homepageId)
+    await expect(startFromTemplates(db(), user, { homepageId, templateIds: [1, 999], key: 'k-unknown' })).rejects.toThrow(TEMPLATE_NOT_FOUND)
+    await expect(startFromTemplates(db(), user, { homepageId, templateIds: [] })).rejects.toThrow(TEMPLATE_NOT_FOUND)
+    await expect(startFromTemplates(db(), null, { homepageId, templateIds: [1] })).rejects.toThrow('请先登录')
+    const { user: stranger } = await createUser(db())
+    const { user: manager } = await createUser(db())
+    await db().insert(homepageMembers).values({ homepageId, userId: manager.id, permission: 'manager' })
+    await expect(startFromTemplates(db(), stranger, { homepageId, templateIds: [1] })).rejects.toThrow(NOT_FOUND)
+    await expect(startFromTemplates(db(), manager, { homepageId, templateIds: [1] })).rejects.toThrow(FORBIDDEN)
+    expect(await tree(homepageId)).toEqual(before)
+    // The refused token is still unused.
+    expect((await startFromTemplates(db(), user, { homepageId, templateIds: [1], key: 'k-unknown' })).moduleIds).toHaveLength(1)
+    // The form's words: none ticked, or something that is no template id.
+    const parse = (templateIds: unknown) => StartFromTemplatesSchema.safeParse({ templateIds }).error?.issues[0]?.message
+    expect(parse([])).toBe(NO_TEMPLATE_CHOSEN)
+    expect(parse(['abc'])).toBe(TEMPLATE_NOT_FOUND)
+    expect(parse(['-1'])).toBe(TEMPLATE_NOT_FOUND)
+    expect(StartFromTemplatesSchema.parse({ templateIds: ['1', '3'] }).templateIds).toEqual([1, 3])
   })
 })

@@ -1,8 +1,9 @@
-import type { Db } from '#app/db/client.server.ts'
+import { eq, sql } from 'drizzle-orm'
+import type { Db, Tx } from '#app/db/client.server.ts'
 import { bags, modules, sources } from '#app/db/schema/index.ts'
 import { MODULE_TEMPLATES, type ModuleTemplate } from './templates/module-templates.ts'
 import { iconUrl } from '#app/icons/icon-url.ts'
-import { type ChooseTemplateInput, TEMPLATE_NOT_FOUND } from '#app/schemas/template.ts'
+import { type ChooseTemplateInput, type StartFromTemplatesInput, TEMPLATE_NOT_FOUND } from '#app/schemas/template.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, requireCapability } from './access.server.ts'
 import { onceWithKey } from './idempotency.server.ts'
@@ -56,41 +57,81 @@ export async function chooseTemplate(db: Db, actor: Actor, input: ChooseTemplate
     await requireCapability(tx, actor, input.homepageId, 'manage-modules', true)
     if (!template) throw new DomainError(TEMPLATE_NOT_FOUND)
     await assertModuleRoom(tx, input.homepageId)
-    await assertBookmarkRoom(tx, input.homepageId, template.categories.reduce((n, c) => n + c.links.length, 0))
-    const sortKey = await nextPosition(tx, modules, { homepageId: input.homepageId })
-    const [module] = await tx
-      .insert(modules)
-      .values({ homepageId: input.homepageId, name: template.name, icon: template.icon, moduleType: TEMPLATE_MODULE_TYPE, isDefault: sortKey === 0, sortKey })
-      .returning()
-    // A new module's lists are empty: positions start at 0 (each category holds ≤ 100 links: the test of the data says so).
-    const bagRows = await tx
-      .insert(bags)
-      .values(
-        template.categories.map((c, i) => ({
-          homepageId: input.homepageId,
-          moduleId: module!.id,
-          name: c.name,
-          icon: c.icon,
-          color: c.color,
-          sortKey: i,
-        })),
-      )
-      .returning({ id: bags.id, sortKey: bags.sortKey })
-    const bagAt = new Map(bagRows.map((b) => [b.sortKey, b.id]))
-    await tx.insert(sources).values(
-      template.categories.flatMap((c, i) =>
-        c.links.map(([name, url, note], position) => ({
-          homepageId: input.homepageId,
-          bagId: bagAt.get(i)!,
-          type: 'link' as const,
-          name,
-          url: new URL(url).href,
-          note: note ?? '',
-          ...searchColumns({ name, url: new URL(url).href, note }),
-          sortKey: position,
-        })),
-      ),
-    )
-    return { ...moduleView(module!), categoryAmount: template.categories.length, linkAmount: linkCount(template) }
+    await assertBookmarkRoom(tx, input.homepageId, linkCount(template))
+    return addTemplateModule(tx, input.homepageId, template)
   })
+}
+
+/**
+ * The welcome page's choice after sign-up (routes/welcome.tsx): the ticked templates, in the
+ * menu's order, each a module as choose-template makes it — all in one transaction, or none (an
+ * unknown id refuses the whole choice). A homepage still as it was born (one module, at most one
+ * category, not one bookmark, not even in the trash) has that empty module replaced, so the page
+ * opens on the first chosen template instead of an empty card; a homepage with anything more of
+ * its owner's keeps it and gets the templates after it. A repeated submission (same `key`) adds
+ * nothing.
+ */
+export async function startFromTemplates(db: Db, actor: Actor, input: StartFromTemplatesInput): Promise<{ moduleIds: number[]; repeated?: true }> {
+  if (!actor) throw new NotSignedInError()
+  const templates = [...new Set(input.templateIds)].map(findTemplate)
+  return onceWithKey<{ moduleIds: number[]; repeated?: true }>(db, actor.id, input.key, { moduleIds: [], repeated: true }, async (tx) => {
+    await requireCapability(tx, actor, input.homepageId, 'manage-modules', true)
+    const known = templates.filter((t) => t !== undefined)
+    if (known.length < templates.length || !known.length) throw new DomainError(TEMPLATE_NOT_FOUND)
+    const empty = await bornEmptyModule(tx, input.homepageId)
+    if (empty !== null) await tx.delete(modules).where(eq(modules.id, empty))
+    await assertModuleRoom(tx, input.homepageId, known.length)
+    await assertBookmarkRoom(tx, input.homepageId, known.reduce((n, t) => n + linkCount(t), 0))
+    const moduleIds: number[] = []
+    for (const template of MODULE_TEMPLATES.filter((t) => known.includes(t))) moduleIds.push((await addTemplateModule(tx, input.homepageId, template)).moduleId)
+    return { moduleIds }
+  })
+}
+
+/** The id of a homepage's module when it is the only one and empty as at birth (see startFromTemplates), else null. */
+async function bornEmptyModule(tx: Tx, homepageId: number) {
+  const mods = await tx.select({ id: modules.id }).from(modules).where(eq(modules.homepageId, homepageId)).limit(2)
+  if (mods.length !== 1) return null
+  const [bagCount] = await tx.select({ n: sql<number>`count(*)::int` }).from(bags).where(eq(bags.homepageId, homepageId))
+  const [anySource] = await tx.select({ id: sources.id }).from(sources).where(eq(sources.homepageId, homepageId)).limit(1)
+  return bagCount!.n <= 1 && !anySource ? mods[0]!.id : null
+}
+
+/** Writes one template as a new module, last in the homepage's order (the default when it is the first), with its categories and links. */
+async function addTemplateModule(tx: Tx, homepageId: number, template: ModuleTemplate): Promise<ChosenTemplate> {
+  const sortKey = await nextPosition(tx, modules, { homepageId })
+  const [module] = await tx
+    .insert(modules)
+    .values({ homepageId, name: template.name, icon: template.icon, moduleType: TEMPLATE_MODULE_TYPE, isDefault: sortKey === 0, sortKey })
+    .returning()
+  // A new module's lists are empty: positions start at 0 (each category holds ≤ 100 links: the test of the data says so).
+  const bagRows = await tx
+    .insert(bags)
+    .values(
+      template.categories.map((c, i) => ({
+        homepageId,
+        moduleId: module!.id,
+        name: c.name,
+        icon: c.icon,
+        color: c.color,
+        sortKey: i,
+      })),
+    )
+    .returning({ id: bags.id, sortKey: bags.sortKey })
+  const bagAt = new Map(bagRows.map((b) => [b.sortKey, b.id]))
+  await tx.insert(sources).values(
+    template.categories.flatMap((c, i) =>
+      c.links.map(([name, url, note], position) => ({
+        homepageId,
+        bagId: bagAt.get(i)!,
+        type: 'link' as const,
+        name,
+        url: new URL(url).href,
+        note: note ?? '',
+        ...searchColumns({ name, url: new URL(url).href, note }),
+        sortKey: position,
+      })),
+    ),
+  )
+  return { ...moduleView(module!), categoryAmount: template.categories.length, linkAmount: linkCount(template) }
 }

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router'
 import { startSession } from '#app/auth/session.server.ts'
+import { welcomeHref } from '#app/components/auth/dialog-url.ts'
 import type { WechatQrInitial, WechatQrType } from '#app/components/auth/wechat-qr.tsx'
 import type { AppContext } from '#app/context.ts'
 import type { User } from '#app/db/schema/index.ts'
@@ -76,9 +77,11 @@ export async function pageQrAction(
     }
     if (type === 'login' && (intent === 'wx-bind' || intent === 'wx-new')) {
       const bind = intent === 'wx-bind' ? { email: form.get('email') ?? '', password: form.get('password') ?? '' } : undefined
-      const created = await completeWechatRegister(db, { scene: current.scene, secret, ip: clientIp, bind })
-      const cookie = await startSession(db, request, created.id, clientIp)
-      return redirectWithToast(done, { type: 'success', msg: bind ? BOUND_MSG : REGISTERED_MSG }, { 'Set-Cookie': cookie })
+      const signedIn = await completeWechatRegister(db, { scene: current.scene, secret, ip: clientIp, bind })
+      const cookie = await startSession(db, request, signedIn.id, clientIp)
+      if (bind) return redirectWithToast(done, { type: 'success', msg: BOUND_MSG }, { 'Set-Cookie': cookie })
+      // A new account chooses how its homepage starts (routes/welcome.tsx).
+      return redirectWithToast(welcomeHref(done), { type: 'success', msg: REGISTERED_MSG }, { 'Set-Cookie': cookie })
     }
     return redirectWithToast(back, { type: 'error', msg: '操作失败' })
   } catch (error) {

@@ -32,7 +32,8 @@ test.describe('e-mail accounts', () => {
       await panel.getByRole('button', { name: '注册', exact: true }).click()
 
       await expectSignInToast(page, '注册成功，页面即将刷新')
-      await expect(page).toHaveURL(`${baseURL}/`)
+      // A new account first chooses how its homepage starts (tests/e2e/welcome.test.ts).
+      await expect(page).toHaveURL(`${baseURL}/welcome`)
       await expect(panel).toHaveCount(0)
       await expectSignedIn(page, nickname)
       // A new account gets its own homepage, named after the user (no title yet).
@@ -204,7 +205,7 @@ test.describe('e-mail accounts', () => {
     await expect(register.getByLabel('密码', { exact: true })).toHaveValue(password)
     await register.getByRole('button', { name: '注册', exact: true }).click()
     await expectSignInToast(page, '注册成功，页面即将刷新')
-    await expect(page).toHaveURL(`${baseURL}/`)
+    await expect(page).toHaveURL(`${baseURL}/welcome`)
     await expectSignedIn(page, nickname)
     await logout(page)
 

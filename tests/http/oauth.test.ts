@@ -76,7 +76,8 @@ test('a new GitHub identity makes an account (name trimmed to 20, no e-mail, a f
   const client = createClient(baseUrl)
   const done = await socialSignIn(client, 'github', { uid, name: longName })
   expect(done.status).toBe(302)
-  expect(done.headers.get('Location')).toBe('/')
+  // A first sign-in made the account: it chooses how its homepage starts.
+  expect(done.headers.get('Location')).toBe('/welcome')
   expect(client.jar.has('qy_oauth')).toBe(false)
   const me = await initInfo(client)
   expect(me.isGuest).toBe(false)
@@ -251,11 +252,11 @@ test('the return path is ours only: an open redirect falls back to /', async () 
   for (const target of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
     const client = createClient(baseUrl)
     const done = await socialSignIn(client, 'github', { uid: newUid() }, `?${new URLSearchParams({ redirectTo: target })}`)
-    expect(done.headers.get('Location')).toBe('/')
+    expect(done.headers.get('Location')).toBe('/welcome')
   }
   const client = createClient(baseUrl)
   const done = await socialSignIn(client, 'github', { uid: newUid() }, `?${new URLSearchParams({ redirectTo: '/user/trash?page=2' })}`)
-  expect(done.headers.get('Location')).toBe('/user/trash?page=2')
+  expect(done.headers.get('Location')).toBe(`/welcome?redirectTo=${encodeURIComponent('/user/trash?page=2')}`)
 })
 
 test('the buttons are plain links on the login page, the dialog and the promo panel', async () => {

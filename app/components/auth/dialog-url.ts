@@ -30,3 +30,12 @@ export function signInHref(path: string) {
 
 /** The path and query of a URL: where a guest comes back to after signing in. */
 export const pathOf = (url: URL) => `${url.pathname}${url.search}`
+
+/**
+ * Where every new account goes first (sign-up by e-mail, a first social or WeChat sign-in): the
+ * choice of how the homepage starts (routes/welcome.tsx). `redirectTo`, where the sign-up began,
+ * is kept for the page's way back; '/' (the new homepage itself) needs none.
+ */
+export function welcomeHref(redirectTo: string) {
+  return redirectTo === '/' ? '/welcome' : `/welcome?redirectTo=${encodeURIComponent(redirectTo)}`
+}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { showToast } from '#app/components/toaster.tsx'
+import { welcomeHref } from './dialog-url.ts'
 import { NOT_SCANNED_YET, QR_EXPIRED, type WxPollAnswer, type WxQrAnswer } from '#app/schemas/wechat.ts'
 
 /** Spec §9: poll every 1.5 s, at most 400 times (about 10 minutes); after a scan sign-in, reload in 500 ms. */
@@ -83,10 +84,11 @@ export function WechatQr({ type, initial, action, doneHref }: { type: WechatQrTy
     }
   }
 
-  function finish(msg: string) {
+  /** Signed in (or bound): on to `href`, where the sign-in was for, or a new account's welcome page. */
+  function finish(msg: string, href = doneHref) {
     setView('in')
     showToast({ type: 'success', msg })
-    setTimeout(() => window.location.assign(doneHref), RELOAD_MS)
+    setTimeout(() => window.location.assign(href), RELOAD_MS)
   }
 
   // The first QR code of the dialog (the pages draw theirs on the server).
@@ -120,7 +122,7 @@ export function WechatQr({ type, initial, action, doneHref }: { type: WechatQrTy
         body.set('user_password', String(form.get('password') ?? ''))
       }
       const answer = await call<unknown>('/api/wx/register', { method: 'POST', body })
-      if (answer.code === 1) finish(answer.msg)
+      if (answer.code === 1) finish(answer.msg, intent === 'wx-new' ? welcomeHref(doneHref) : doneHref)
       else setError(answer.msg)
     } catch {
       setError('网络错误，请稍后再试')
