@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { bags, modules, sources } from '#app/db/schema/index.ts'
 import { MODULE_TEMPLATES, type ModuleTemplate } from './templates/module-templates.ts'
@@ -8,6 +7,7 @@ import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, requireCapability } from './access.server.ts'
 import { onceWithKey } from './idempotency.server.ts'
 import { assertBookmarkRoom } from './bookmark-limit.server.ts'
+import { removeUntouchedStarter } from './homepage.server.ts'
 import { assertModuleRoom, moduleView } from './module.server.ts'
 import { nextPosition } from './ordering.server.ts'
 import { searchColumns } from './search-index.ts'
@@ -65,11 +65,9 @@ export async function chooseTemplate(db: Db, actor: Actor, input: ChooseTemplate
 /**
  * The welcome page's choice after sign-up (routes/welcome.tsx): the ticked templates, in the
  * menu's order, each a module as choose-template makes it — all in one transaction, or none (an
- * unknown id refuses the whole choice). A homepage still as it was born (one module, at most one
- * category, not one bookmark, not even in the trash) has that empty module replaced, so the page
- * opens on the first chosen template instead of an empty card; a homepage with anything more of
- * its owner's keeps it and gets the templates after it. A repeated submission (same `key`) adds
- * nothing.
+ * unknown id refuses the whole choice). An untouched birth module gives way to them
+ * (removeUntouchedStarter); a homepage with anything of its owner's keeps it and gets the
+ * templates after it. A repeated submission (same `key`) adds nothing.
  */
 export async function startFromTemplates(db: Db, actor: Actor, input: StartFromTemplatesInput): Promise<{ moduleIds: number[]; repeated?: true }> {
   if (!actor) throw new NotSignedInError()
@@ -78,23 +76,13 @@ export async function startFromTemplates(db: Db, actor: Actor, input: StartFromT
     await requireCapability(tx, actor, input.homepageId, 'manage-modules', true)
     const known = templates.filter((t) => t !== undefined)
     if (known.length < templates.length || !known.length) throw new DomainError(TEMPLATE_NOT_FOUND)
-    const empty = await bornEmptyModule(tx, input.homepageId)
-    if (empty !== null) await tx.delete(modules).where(eq(modules.id, empty))
+    await removeUntouchedStarter(tx, input.homepageId)
     await assertModuleRoom(tx, input.homepageId, known.length)
     await assertBookmarkRoom(tx, input.homepageId, known.reduce((n, t) => n + linkCount(t), 0))
     const moduleIds: number[] = []
     for (const template of MODULE_TEMPLATES.filter((t) => known.includes(t))) moduleIds.push((await addTemplateModule(tx, input.homepageId, template)).moduleId)
     return { moduleIds }
   })
-}
-
-/** The id of a homepage's module when it is the only one and empty as at birth (see startFromTemplates), else null. */
-async function bornEmptyModule(tx: Tx, homepageId: number) {
-  const mods = await tx.select({ id: modules.id }).from(modules).where(eq(modules.homepageId, homepageId)).limit(2)
-  if (mods.length !== 1) return null
-  const [bagCount] = await tx.select({ n: sql<number>`count(*)::int` }).from(bags).where(eq(bags.homepageId, homepageId))
-  const [anySource] = await tx.select({ id: sources.id }).from(sources).where(eq(sources.homepageId, homepageId)).limit(1)
-  return bagCount!.n <= 1 && !anySource ? mods[0]!.id : null
 }
 
 /** Writes one template as a new module, last in the homepage's order (the default when it is the first), with its categories and links. */
