@@ -28,7 +28,8 @@ test('the dialog: scan, create an account, then sign in by scanning again @js-on
   const registered = page.waitForResponse((r) => r.url().endsWith('/api/wx/register'))
   await dialog.getByRole('button', { name: '创建新账号' }).click()
   expect(await (await registered).json()).toMatchObject({ code: 1, msg: '注册成功，页面即将刷新' })
-  await expect(page).toHaveURL(`${baseURL}/`)
+  // A new account chooses how its homepage starts (welcome.test.ts).
+  await expect(page).toHaveURL(new RegExp(`^${baseURL}/welcome`))
   await hydrated(page, true)
   await expect(banner(page).locator('.account-name')).toHaveText(/^微信用户/)
 

@@ -23,7 +23,11 @@ export function usePageSkin(): PageSkin | null {
  * cookies). Drawn by the server on the first byte: no flash.
  */
 export function useDocumentLook(): DocumentLook | null {
-  return usePageSkin()?.look ?? usePageField<DocumentLook>('look') ?? null
+  // Both hooks on every render (a `??` would skip the second on a start page, and React's hook
+  // order would break on the next client navigation).
+  const skin = usePageSkin()
+  const look = usePageField<DocumentLook>('look')
+  return skin?.look ?? look ?? null
 }
 
 /**
