@@ -179,12 +179,10 @@ test('the account pages: no serious or critical axe violations', async ({ page, 
 })
 
 test('the account page in the night theme: the empty avatar has contrast and the rest passes axe', async ({ page, api, browser, javaScriptEnabled: js, baseURL }) => {
-  // Night chosen as a guest (the qy_theme cookie, which the /user pages draw), then signed up: no avatar yet.
-  const drawer = await (await page.request.get('/?dialog=skin')).text()
-  const homepageId = /name="homepageId" value="(\d+)"/.exec(drawer)![1]!
-  const saved = await page.request.post('/?index&dialog=skin', { headers: { Origin: baseURL! }, form: { intent: 'save-theme', homepageId, theme: '1' }, maxRedirects: 0 })
-  expect(saved.status()).toBe(302)
+  // A new account (no avatar yet) whose homepage is set to night: the /user pages wear its look (spec §6).
   await api('/api/sign/on', { user_nickname: uniqueNickname(), user_email: uniqueEmail(), user_password: PASSWORD })
+  const { homepageId } = (await (await page.request.get('/api/site/init-info')).json()).data
+  await api('/api/skin/save-skin-params', { homepageId, theme: 1 })
   await withAxeView(page, js, browser, baseURL, async (view) => {
     await gotoReady(view, '/user/account', js)
     await expect(view.locator('html')).toHaveAttribute('data-theme', 'dark')
