@@ -15,7 +15,7 @@ const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'bookmarks')
 const SIZES = { wide: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
 const shot = { stylePath: join(import.meta.dirname, 'looks.css'), maxDiffPixelRatio: 0.003 }
 
-test.describe.configure({ mode: 'serial', timeout: 180_000 })
+test.describe.configure({ timeout: 180_000 })
 
 async function post(page: Page, baseURL: string, path: string, form: Record<string, string | number>) {
   const body = await (await page.request.post(path, { headers: { Origin: baseURL }, form })).json()
