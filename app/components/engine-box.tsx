@@ -106,7 +106,8 @@ export function EngineBox({ variant, fixes = false }: { variant: 'header' | 'pag
             autoComplete="off"
             enterKeyHint="search"
           />
-          <button type="submit" className="button button-primary">
+          {/* Enter in the field searches: the button is for the pointer, not one more Tab stop (issue 22). */}
+          <button type="submit" className="button button-primary" tabIndex={-1}>
             搜索
           </button>
           {history.length ? (

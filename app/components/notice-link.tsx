@@ -11,6 +11,7 @@ const MAX_SHOWN = 99
 export function NoticeLink({ count }: { count: number }) {
   return (
     <NavLink to="/user/notice" className="notice-link" title={count ? `${count} 条未读消息` : '消息通知'}>
+      <span className="icon ico-bell" aria-hidden="true" />
       消息
       {count > 0 ? (
         <>

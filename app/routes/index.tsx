@@ -59,7 +59,6 @@ export default function Index({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <main id="main" className="page">
       <ManageDialog data={loaderData.manage} actionData={actionData} />
-      {isGuest ? <Promo /> : null}
       {page ? (
         <HomepageView data={page.homepage} />
       ) : (
@@ -68,6 +67,8 @@ export default function Index({ loaderData, actionData }: Route.ComponentProps) 
           <p className="muted">登录后即可创建自己的主页。</p>
         </div>
       )}
+      {/* Drawn above the homepage (app.css), after it in the Tab order: its sign-in links repeat the header's. */}
+      {isGuest ? <Promo /> : null}
     </main>
   )
 }

@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
-import { gotoReady, PASSWORD, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { gotoReady, importWhole, postOk, signUpByApi, wholeInView } from './helpers.ts'
 
 /**
  * The first screen belongs to the bookmarks (issue 22, items 1 and 2), at 1280×800, with
@@ -10,40 +8,11 @@ import { gotoReady, PASSWORD, uniqueEmail, uniqueNickname } from './helpers.ts'
  * card style change how many a row holds.
  */
 
-const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'bookmarks', 'chrome-zh-deep-imported-folders.html')
-
-/** A new account with the fixture imported whole into its homepage (its top folders become modules). */
+/** A new account with the fixture imported whole into its homepage. */
 async function ownerWithImport(page: Page, baseURL: string) {
-  const signedUp = await page.request.post('/api/sign/on', { form: { user_nickname: uniqueNickname(), user_email: uniqueEmail(), user_password: PASSWORD } })
-  expect((await signedUp.json()).code).toBe(1)
-  const { homepageId } = (await (await page.request.get('/api/site/init-info')).json()).data
-  const uploaded = await page.request.post('/api/import/upload', {
-    headers: { Origin: baseURL },
-    multipart: { file: { name: 'bookmarks.html', mimeType: 'text/html', buffer: await readFile(FIXTURE) } },
-  })
-  const { code, fileId } = await uploaded.json()
-  expect(code).toBe(1)
-  const tree = (await (await page.request.get(`/api/import/folder?fileId=${fileId}`)).json()).data
-  const tops = tree.list.filter((f: { parentId: number | null }) => f.parentId === null).map((f: { id: number }) => f.id)
-  const run = await (await page.request.post('/api/source/import', { headers: { Origin: baseURL }, form: { fileId, folderIds: tops.join(','), homepageId } })).json()
-  expect(run.code, run.msg).toBe(1)
-  return homepageId as number
-}
-
-async function post(page: Page, baseURL: string, path: string, form: Record<string, string | number>) {
-  const body = await (await page.request.post(path, { headers: { Origin: baseURL }, form })).json()
-  expect(body.code, `${path}: ${body.msg}`).toBe(1)
-}
-
-/** Bookmarks (links and folders) wholly inside the viewport and inside their category's scroll box. */
-function wholeInView(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('.link-grid > li > :first-child')].filter((el) => {
-      const r = el.getBoundingClientRect()
-      const box = el.closest('.link-grid')!.getBoundingClientRect()
-      return r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth && r.top >= box.top - 1 && r.bottom <= box.bottom + 1
-    }).length,
-  )
+  const homepageId = await signUpByApi(page, baseURL)
+  await importWhole(page, baseURL, homepageId, 'chrome-zh-deep-imported-folders.html')
+  return homepageId
 }
 
 /** How many bookmarks the first row of a category's list holds (those level with its first). */
@@ -91,17 +60,17 @@ test('1280×800: an imported homepage fills the first screen with whole bookmark
   })
 
   const bid = (await category.getAttribute('id'))!
-  await post(page, baseURL!, '/api/bag/set-card-config', { bid: bid.replace('bag-', ''), column: 3 })
+  await postOk(page, baseURL!, '/api/bag/set-card-config', { bid: bid.replace('bag-', ''), column: 3 })
   await test.step('a full-width category holds 6 a row by default, 3 after 每行最多书签数 3', async () => {
     await gotoReady(page, '/', js)
     expect(await firstRow(page, bid)).toBe(6)
-    await post(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkColumn: 3 })
+    await postOk(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkColumn: 3 })
     await gotoReady(page, '/', js)
     expect(await firstRow(page, bid)).toBe(3)
   })
 
   await test.step('the card style: a tile grid of at least 8 a row', async () => {
-    await post(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkColumn: 6, websiteBookmarkStyle: 'card' })
+    await postOk(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkColumn: 6, websiteBookmarkStyle: 'card' })
     await gotoReady(page, '/', js)
     expect(await firstRow(page, bid)).toBeGreaterThanOrEqual(8)
     const tile = await category.locator('.link-grid > li').first().boundingBox()
@@ -112,7 +81,7 @@ test('1280×800: an imported homepage fills the first screen with whole bookmark
   await test.step('a phone (390 px) scrolls no page sideways, in either style', async () => {
     await page.setViewportSize({ width: 390, height: 844 })
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-    await post(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkStyle: 'default' })
+    await postOk(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkStyle: 'default' })
     await gotoReady(page, '/', js)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   })

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import sharp from 'sharp'
 import { type Browser, expect, type Locator, type Page } from '@playwright/test'
@@ -223,4 +225,42 @@ export async function expectPagesWithoutSeriousViolations(view: Page, javaScript
     const serious = await seriousViolations(view)
     expect(serious, `${path}: ${JSON.stringify(serious, null, 2)}`).toEqual([])
   }
+}
+
+/** A POST to /api that must succeed (code 1); answers its data. */
+export async function postOk(page: Page, baseURL: string, path: string, form: Record<string, string | number>) {
+  const body = await (await page.request.post(path, { headers: { Origin: baseURL }, form })).json()
+  expect(body.code, `${path}: ${body.msg}`).toBe(1)
+  return body.data
+}
+
+/** A new account, signed in on `page` (its cookies); answers its homepage's id. */
+export async function signUpByApi(page: Page, baseURL: string, nickname = uniqueNickname()) {
+  await postOk(page, baseURL, '/api/sign/on', { user_nickname: nickname, user_email: uniqueEmail(), user_password: PASSWORD })
+  return (await (await page.request.get('/api/site/init-info')).json()).data.homepageId as number
+}
+
+/** Imports a browser export of tests/fixtures/bookmarks whole into the homepage (its top folders become modules); answers the upload's file id. */
+export async function importWhole(page: Page, baseURL: string, homepageId: number, file: string) {
+  const uploaded = await page.request.post('/api/import/upload', {
+    headers: { Origin: baseURL },
+    multipart: { file: { name: file, mimeType: 'text/html', buffer: await readFile(join(import.meta.dirname, '..', 'fixtures', 'bookmarks', file)) } },
+  })
+  const { code, fileId } = await uploaded.json()
+  expect(code).toBe(1)
+  const tree = (await (await page.request.get(`/api/import/folder?fileId=${fileId}`)).json()).data
+  const tops = tree.list.filter((f: { parentId: number | null }) => f.parentId === null).map((f: { id: number }) => f.id)
+  await postOk(page, baseURL, '/api/source/import', { fileId, folderIds: tops.join(','), homepageId })
+  return fileId as number
+}
+
+/** Bookmarks (links and folders) wholly inside the viewport and inside their category's scroll box. */
+export function wholeInView(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.link-grid > li > :first-child')].filter((el) => {
+      const r = el.getBoundingClientRect()
+      const box = el.closest('.link-grid')!.getBoundingClientRect()
+      return r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth && r.top >= box.top - 1 && r.bottom <= box.bottom + 1
+    }).length,
+  )
 }

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
-import { gotoReady, PASSWORD, uniqueEmail } from './helpers.ts'
+import { gotoReady, importWhole, PASSWORD, postOk, uniqueEmail } from './helpers.ts'
 
 /**
  * Looks under test (issue 22, item 9): the key views compared with committed screenshots, so a
@@ -11,31 +10,10 @@ import { gotoReady, PASSWORD, uniqueEmail } from './helpers.ts'
  * fonts-noto-cjk). With JavaScript only: the page without it is the same server HTML.
  */
 
-const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'bookmarks')
 const SIZES = { wide: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
 const shot = { stylePath: join(import.meta.dirname, 'looks.css'), maxDiffPixelRatio: 0.003 }
 
 test.describe.configure({ timeout: 180_000 })
-
-async function post(page: Page, baseURL: string, path: string, form: Record<string, string | number>) {
-  const body = await (await page.request.post(path, { headers: { Origin: baseURL }, form })).json()
-  expect(body.code, `${path}: ${body.msg}`).toBe(1)
-  return body.data
-}
-
-/** Imports a fixture whole into the homepage; answers the upload's file id. */
-async function importWhole(page: Page, baseURL: string, homepageId: number, file: string) {
-  const uploaded = await page.request.post('/api/import/upload', {
-    headers: { Origin: baseURL },
-    multipart: { file: { name: file, mimeType: 'text/html', buffer: await readFile(join(FIXTURES, file)) } },
-  })
-  const { code, fileId } = await uploaded.json()
-  expect(code).toBe(1)
-  const tree = (await (await page.request.get(`/api/import/folder?fileId=${fileId}`)).json()).data
-  const tops = tree.list.filter((f: { parentId: number | null }) => f.parentId === null).map((f: { id: number }) => f.id)
-  await post(page, baseURL, '/api/source/import', { fileId, folderIds: tops.join(','), homepageId })
-  return fileId as number
-}
 
 /** Both sizes of the page as it is now, named `name-wide` and `name-phone`. */
 async function bothSizes(page: Page, url: string, name: string) {
@@ -57,20 +35,20 @@ test('a guest’s demo homepage, day and night @js-only', async ({ page }) => {
 })
 
 test('an owner’s homepage of ~200 imported links: default and card style, day and night; the drawers, the preview, the account @js-only', async ({ page, baseURL }) => {
-  await post(page, baseURL!, '/api/sign/on', { user_nickname: '小王', user_email: uniqueEmail(), user_password: PASSWORD })
+  await postOk(page, baseURL!, '/api/sign/on', { user_nickname: '小王', user_email: uniqueEmail(), user_password: PASSWORD })
   const { homepageId } = (await (await page.request.get('/api/site/init-info')).json()).data
   const fileId = await importWhole(page, baseURL!, homepageId, 'chrome-zh-deep-imported-folders.html')
   await importWhole(page, baseURL!, homepageId, '360chrome-zh-mobile-favorites.html')
 
   for (const style of ['default', 'card']) {
-    await post(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkStyle: style })
+    await postOk(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkStyle: style })
     for (const [theme, value] of [['day', 0], ['night', 1]] as const) {
-      await post(page, baseURL!, '/api/skin/save-skin-params', { homepageId, theme: value })
+      await postOk(page, baseURL!, '/api/skin/save-skin-params', { homepageId, theme: value })
       await bothSizes(page, '/', `owner-${style}-${theme}`)
     }
   }
-  await post(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkStyle: 'default' })
-  await post(page, baseURL!, '/api/skin/save-skin-params', { homepageId, theme: 0 })
+  await postOk(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkStyle: 'default' })
+  await postOk(page, baseURL!, '/api/skin/save-skin-params', { homepageId, theme: 0 })
 
   await page.setViewportSize(SIZES.wide)
   for (const drawer of [['skin', '皮肤'], ['layout', '布局']] as const) {

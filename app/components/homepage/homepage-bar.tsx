@@ -77,9 +77,11 @@ export function HomepageBar({
               </button>
             </form>
           ) : null}
-          <Link to="/" className="button button-small">
-            回到首页
-          </Link>
+          {location.pathname === '/' ? null : (
+            <Link to="/" className="button button-small">
+              回到首页
+            </Link>
+          )}
         </>
       ) : null}
     </div>

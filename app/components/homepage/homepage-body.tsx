@@ -1,8 +1,10 @@
+import { useEffect } from 'react'
 import type { BagView, ItemView, ModuleView } from '#app/services/homepage.server.ts'
 import { AnchorNav, STAR_MODULE_ID } from './anchor-nav.tsx'
 import { CategoryMenu } from './category-menu.tsx'
 import type { HomepageViewContent, HomepageViewData } from './homepage-view.tsx'
 import { Item } from './items.tsx'
+import { tidyTabStops } from './tab-stops.ts'
 import { RefIcon, ToolLink, type ViewKit } from './view-kit.tsx'
 
 // The list of a start page (homepage-view.tsx draws it). The server renders it into every page
@@ -57,7 +59,6 @@ function Category({
           </span>
           {bag.name}
         </H>
-        <CategoryMenu bag={bag} kit={kit} />
       </div>
       {bag.items.length ? (
         <ul
@@ -72,6 +73,7 @@ function Category({
       ) : bag.children?.length ? null : (
         <EmptyCategory bag={bag} kit={kit} />
       )}
+      <CategoryTools bag={bag} kit={kit} />
       {bag.children?.length ? (
         <div className="subcategories" data-sortable={kit.caps.manageCategories || undefined}>
           {bag.children.map((child) => (
@@ -89,9 +91,32 @@ function categoryShare(bag: BagView): React.CSSProperties {
   return vars
 }
 
+/** Who may add a link here, and in which word: 添加链接, or 贡献链接 for a contributing member. */
+const addWord = ({ caps }: ViewKit) => (caps.addLink ? '添加链接' : caps.contribute ? '贡献链接' : null)
+
+/**
+ * A category's tools: the add link (the empty category says it in its text instead) and the
+ * category's menu. Drawn in its head (app.css) but after its bookmarks in the page, so that
+ * the first bookmark comes early in the Tab order (issue 22): tools follow what they act on.
+ */
+function CategoryTools({ bag, kit }: { bag: BagView; kit: ViewKit }) {
+  const add = bag.items.length || bag.children?.length ? addWord(kit) : null
+  return (
+    <div className="category-tools">
+      {add ? (
+        <a href={kit.dialog('add-link', { bid: bag.bid })} className="tool add-tool" data-dialog="" aria-label={`${add} ${bag.name}`}>
+          <span aria-hidden="true">+</span>
+          {add.slice(0, 2)}
+        </a>
+      ) : null}
+      <CategoryMenu bag={bag} kit={kit} />
+    </div>
+  )
+}
+
 /** An empty category says so and, to whoever may add or contribute a link, offers the way to (named like its 管理: the visible word, then the category). */
 function EmptyCategory({ bag, kit }: { bag: BagView; kit: ViewKit }) {
-  const add = kit.caps.addLink ? '添加链接' : kit.caps.contribute ? '贡献链接' : null
+  const add = addWord(kit)
   return (
     <p className="muted empty">
       这个分类还没有书签
@@ -120,14 +145,10 @@ function ModuleSection({ module, kit, detailHref }: { module: ModuleView; kit: V
           <RefIcon icon={module.icon} />
           {module.name}
         </h2>
-        {detailHref ? (
-          <a href={detailHref} className="module-open" aria-label={`单独打开模块 ${module.name}`}>
-            单独打开
-          </a>
-        ) : null}
-        <ModuleTools module={module} kit={kit} />
       </div>
       <ModuleCategories module={module} kit={kit} level={3} />
+      {/* Drawn in the head (app.css), after the categories in the Tab order, as a category's tools. */}
+      <ModuleTools module={module} kit={kit} detailHref={detailHref} />
     </section>
   )
 }
@@ -188,13 +209,12 @@ function collectStarred(modules: ModuleView[], ids: number[]) {
 
 /** The anchor list and the modules: what the server renders once and the browser keeps. */
 export function HomepageBody({ data, content, kit }: { data: HomepageViewData; content: HomepageViewContent; kit: ViewKit }) {
+  // A list drawn here (after a navigation or a save) has its links in the Tab order again.
+  useEffect(tidyTabStops)
   const starred = kit.caps.star ? collectStarred(content.modules, content.starIds) : []
   const module = data.moduleId !== undefined ? content.modules[0] : undefined
   return (
     <>
-      {data.layout.anchor !== 'none' ? (
-        <AnchorNav modules={content.modules} starred={starred.length > 0} detailPage={Boolean(module)} />
-      ) : null}
       <div className="homepage-modules">
         {starred.length ? <StarModule items={starred} kit={kit} /> : null}
         {module ? (
@@ -206,6 +226,10 @@ export function HomepageBody({ data, content, kit }: { data: HomepageViewData; c
         )}
         {!content.modules.length ? <p className="muted empty">这个主页还没有模块</p> : null}
       </div>
+      {/* Drawn beside or above the modules (app.css), after them in the Tab order: the bookmarks come first. */}
+      {data.layout.anchor !== 'none' ? (
+        <AnchorNav modules={content.modules} starred={starred.length > 0} detailPage={Boolean(module)} />
+      ) : null}
     </>
   )
 }
@@ -218,19 +242,23 @@ function ModuleBody({ module, kit }: { module: ModuleView; kit: ViewKit }) {
       className={`module module-page ${MODULE_CLASS[module.moduleType] ?? 'module-common'}`}
       aria-labelledby={`module-title-${module.moduleId}`}
     >
-      <ModuleTools module={module} kit={kit} block />
+      <ModuleTools module={module} kit={kit} />
       <ModuleCategories module={module} kit={kit} level={2} />
     </section>
   )
 }
 
-/** The owner's links on a module: add a category, edit the module. */
-function ModuleTools({ module, kit, block = false }: { module: { moduleId: number; name: string }; kit: ViewKit; block?: boolean }) {
+/** A module's links: open it on its own page; for those who manage, add a category and edit the module. */
+function ModuleTools({ module, kit, detailHref = null }: { module: { moduleId: number; name: string }; kit: ViewKit; detailHref?: string | null }) {
   const { caps } = kit
-  if (!caps.manageCategories && !caps.manageModules) return null
-  const Tag = block ? 'p' : 'span'
+  if (!detailHref && !caps.manageCategories && !caps.manageModules) return null
   return (
-    <Tag className="tools module-tools">
+    <p className="tools module-tools">
+      {detailHref ? (
+        <a href={detailHref} className="module-open" aria-label={`单独打开模块 ${module.name}`}>
+          单独打开
+        </a>
+      ) : null}
       {caps.manageCategories ? (
         <ToolLink href={kit.dialog('add-bag', { moduleId: module.moduleId })} label={`添加分类：${module.name}`}>
           添加分类
@@ -241,6 +269,6 @@ function ModuleTools({ module, kit, block = false }: { module: { moduleId: numbe
           编辑模块
         </ToolLink>
       ) : null}
-    </Tag>
+    </p>
   )
 }

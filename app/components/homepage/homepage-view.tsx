@@ -18,6 +18,7 @@ import type { PageLayout } from './page-layout.ts'
 // The look of every layout setting (data attributes and custom properties of the wrapper).
 import './layout.css'
 import { isPlainClick } from '#app/utils/plain-click.ts'
+import { onTabStopKey, tidyTabStops } from './tab-stops.ts'
 
 export type { AnchorPosition } from './page-layout.ts'
 
@@ -92,8 +93,13 @@ function countClick(event: MouseEvent<HTMLDivElement>) {
  * the first navigation): a category menu by its category, any other link by its address.
  */
 function returnFocusSelector(link: Element) {
+  // A bookmark's menu, out of the Tab order: back to the bookmark.
+  if (link.matches(ITEM_MENU_LINK) && link.getAttribute('tabindex') === '-1') {
+    const item = `li:has(> a[href="${CSS.escape(link.getAttribute('href')!)}"])`
+    return `${item} > a:first-child, ${item} > details > summary`
+  }
   const section = link.closest('details.category-menu')?.closest('section.category')
-  if (section) return `#${section.id} > .category-head > .category-menu > summary`
+  if (section) return `#${section.id} > .category-tools > .category-menu > summary`
   return `a[href="${CSS.escape(link.getAttribute('href') ?? '')}"]`
 }
 
@@ -141,6 +147,9 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
     void remember().then((m) => m.default(data.homepageId, flags, open))
   }, [data, flags, remembers])
 
+  // Keyboard paths with JavaScript (tab-stops.ts), after every drawing of the page.
+  useEffect(tidyTabStops, [data])
+
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     countClick(event)
     if (event.defaultPrevented || !isPlainClick(event)) return
@@ -171,6 +180,7 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
   }
 
   const detailPage = data.moduleId !== undefined
+  const ownerTools = caps.manageModules && !detailPage
   const moduleName = detailPage ? data.tabs[0]?.name : undefined
   const homeHref = data.code ? `/${data.code}` : '/'
   const anchor = data.layout.anchor
@@ -185,6 +195,7 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
       onClick={onClick}
       onAuxClick={countClick}
       onSubmit={onSubmit}
+      onKeyDown={onTabStopKey}
     >
       {/* The root font size and this device's page width: outside the wrapper, so one small rule. */}
       {data.layout.css ? <style>{data.layout.css}</style> : null}
@@ -205,8 +216,11 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
           </>
         )}
         <HomepageBar homepageId={data.homepageId} role={data.role} caps={caps} social={data.social} formAction={kit.formAction} popVisible={data.popVisible} />
-        {data.sort ? <SortSwitcher id={SORT_SWITCHER_ID} sort={data.sort} formAction={kit.formAction} /> : null}
-        {caps.manageModules && !detailPage ? <HomepageTools kit={kit} keymapId={KEYMAP_BUTTON_ID} /> : null}
+        {ownerTools ? (
+          <HomepageTools kit={kit} keymapId={KEYMAP_BUTTON_ID} sortId={SORT_SWITCHER_ID} sort={data.sort} />
+        ) : data.sort ? (
+          <SortSwitcher id={SORT_SWITCHER_ID} sort={data.sort} formAction={kit.formAction} />
+        ) : null}
       </div>
       {data.layout.engine ? <EngineBox variant="page" fixes={data.layout.engine.fixes} /> : null}
       {!detailPage && tabs.length > 1 ? (

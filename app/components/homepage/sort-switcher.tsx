@@ -1,15 +1,14 @@
 import { SORT_LABELS, SORT_LOCKED_MSG, SORT_METHODS, type SortMethod } from '#app/schemas/sort-methods.ts'
 
 /**
- * The viewer's bookmark order (spec §9, remembered per user): a disclosure with one button per
- * order, posting to the page like the other toggles (a reload without JavaScript). `id`: where
- * the side button's link leads (SORT_SWITCHER_ID).
+ * The viewer's bookmark order (spec §9, remembered per user): one button per order, posting to
+ * the page like the other toggles (a reload without JavaScript). In the owner's 工具 menu, and
+ * for other signed-in viewers in a disclosure of its own (SortSwitcher).
  */
-export function SortSwitcher({ id, sort, formAction }: { id: string; sort: SortMethod; formAction: string }) {
+export function SortOptions({ sort, formAction }: { sort: SortMethod; formAction: string }) {
   return (
-    <details className="sort-switcher" id={id}>
-      <summary>书签排序：{SORT_LABELS[sort]}</summary>
-      <form method="post" action={formAction} className="tool-form sort-options">
+    <>
+      <form method="post" action={formAction} className="tool-form sort-options" aria-label={`书签排序：${SORT_LABELS[sort]}`}>
         <input type="hidden" name="intent" value="switch-sort" />
         {SORT_METHODS.map((method) => (
           <button key={method} type="submit" name="method" value={method} className="button button-small" aria-pressed={method === sort}>
@@ -18,6 +17,16 @@ export function SortSwitcher({ id, sort, formAction }: { id: string; sort: SortM
         ))}
       </form>
       {sort === 'custom' ? null : <p className="field-hint">{SORT_LOCKED_MSG}</p>}
+    </>
+  )
+}
+
+/** The bookmark order as a disclosure. `id`: where the side button's link leads (SORT_SWITCHER_ID). */
+export function SortSwitcher({ id, sort, formAction }: { id: string; sort: SortMethod; formAction: string }) {
+  return (
+    <details className="sort-switcher" id={id}>
+      <summary>书签排序：{SORT_LABELS[sort]}</summary>
+      <SortOptions sort={sort} formAction={formAction} />
     </details>
   )
 }
