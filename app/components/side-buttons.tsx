@@ -30,6 +30,8 @@ function openSortSwitcher(event: MouseEvent<HTMLAnchorElement>) {
   const details = document.getElementById(SORT_SWITCHER_ID)
   if (!(details instanceof HTMLDetailsElement)) return
   event.preventDefault()
+  // Not a click elsewhere for the open menus (popup-keys.ts): this one opens.
+  event.stopPropagation()
   details.open = true
   details.scrollIntoView({ block: 'center' })
   details.querySelector('summary')?.focus()

@@ -264,3 +264,10 @@ export function wholeInView(page: Page) {
     }).length,
   )
 }
+
+/** A link of the owner's 工具 menu (homepage-tools.tsx), the menu opened first when it is not. */
+export async function ownerTool(page: Page, name: string) {
+  const menu = page.locator('details.tools-menu')
+  if (!(await menu.evaluate((details: HTMLDetailsElement) => details.open))) await menu.locator('summary').click()
+  return menu.getByRole('link', { name, exact: true })
+}

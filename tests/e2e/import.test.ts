@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { expect, test as base, type Locator, type Page } from '@playwright/test'
-import { apiFixture, type Api, gotoReady, hydrated, PASSWORD, seriousViolations, uniqueEmail, uniqueNickname, withAxeView } from './helpers.ts'
+import { apiFixture, gotoReady, hydrated, ownerTool, PASSWORD, seriousViolations, type Api, uniqueEmail, uniqueNickname, withAxeView } from './helpers.ts'
 
 /**
  * Bookmark import (issue 12) through the pages, with JavaScript and without: the homepage's
@@ -57,14 +57,13 @@ function panel(page: Page, js: boolean, title: string): Locator {
 const flash = (page: Page) => page.locator('.toaster')
 
 /**
- * From the homepage: 导入书签 (the tool link next to 管理模块), the file, 上传, the success step,
+ * From the homepage: 导入书签 (in the 工具 menu, with 管理模块), the file, 上传, the success step,
  * then 查看并导入 to the preview. Returns the upload's id (from the preview's address).
  */
 async function uploadThroughDialog(page: Page, js: boolean, file: string, counts: string) {
   await gotoReady(page, '/', js)
-  const tools = page.locator('.homepage-tools')
-  await expect(tools.getByRole('link', { name: '管理模块', exact: true })).toBeVisible()
-  await tools.getByRole('link', { name: '导入书签', exact: true }).click()
+  await expect(await ownerTool(page, '管理模块')).toBeVisible()
+  await (await ownerTool(page, '导入书签')).click()
   const dialog = panel(page, js, '导入书签')
   await expect(dialog).toBeVisible()
   await dialog.getByLabel('书签文件', { exact: true }).setInputFiles(file)

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { expectNoSeriousViolations, gotoReady, PASSWORD, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { expectNoSeriousViolations, gotoReady, ownerTool, PASSWORD, uniqueEmail, uniqueNickname } from './helpers.ts'
 
 /**
  * The layout settings drawer (issue 15), with JavaScript (a modal drawer) and without (the same
@@ -48,7 +48,7 @@ test('the owner opens the drawer by keyboard, changes the font size and the side
   await signUp(page)
   await gotoReady(page, '/', js)
   await expect(page.locator('html')).toHaveCSS('font-size', '16px')
-  const panel = await openByKeyboard(page, js, page.getByRole('link', { name: '布局', exact: true }))
+  const panel = await openByKeyboard(page, js, await ownerTool(page, '布局'))
   // Every switch is the owner's to change.
   await expect(panel.getByRole('switch', { name: '在新标签页打开书签' })).toBeEnabled()
   await expectNoSeriousViolations(page, js, browser, baseURL, '.manage-dialog')
@@ -99,7 +99,7 @@ test('a guest opens the drawer from the side buttons; their settings stay in thi
 test('with JavaScript a slider saves when let go, and the drawer stays open @js-only', async ({ page, javaScriptEnabled: js }) => {
   await signUp(page)
   await gotoReady(page, '/', js)
-  const panel = await openByKeyboard(page, js, page.getByRole('link', { name: '布局', exact: true }))
+  const panel = await openByKeyboard(page, js, await ownerTool(page, '布局'))
   const slider = panel.getByRole('slider', { name: /每行最多书签数/ })
   await slider.focus()
   await page.keyboard.press('ArrowLeft')
@@ -121,7 +121,7 @@ test('保存设置 pressed while a slider’s save is on its way is not lost: th
     if (route.request().method() === 'POST' && route.request().postData()?.includes('released=1')) await savePressed
     await route.continue()
   })
-  const panel = await openByKeyboard(page, js, page.getByRole('link', { name: '布局', exact: true }))
+  const panel = await openByKeyboard(page, js, await ownerTool(page, '布局'))
   const sliderSave = page.waitForRequest((request) => request.method() === 'POST' && Boolean(request.postData()?.includes('released=1')))
   await panel.getByRole('slider', { name: /每行最多书签数/ }).focus()
   await page.keyboard.press('ArrowLeft')

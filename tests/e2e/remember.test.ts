@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { gotoReady, PASSWORD, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { gotoReady, ownerTool, PASSWORD, uniqueEmail, uniqueNickname } from './helpers.ts'
 
 /**
  * 记住上次选中的模块 / 分类 (issue 15, homepage/remember.ts): with a switch on, the module tab or
@@ -46,7 +46,7 @@ async function setUp(page: Page, baseURL: string): Promise<Setup> {
 
 /** Both switches of the layout drawer set and saved, as the owner. */
 async function setSwitches(page: Page, on: boolean) {
-  await page.getByRole('link', { name: '布局', exact: true }).click()
+  await (await ownerTool(page, '布局')).click()
   const drawer = page.getByRole('dialog', { name: '布局设置' })
   for (const name of ['记住上次选中的模块', '记住上次选中的分类']) await drawer.getByRole('switch', { name }).setChecked(on)
   await drawer.getByRole('button', { name: '保存设置' }).click()

@@ -88,8 +88,9 @@ test.describe('the page shell', () => {
     // Off-screen until focused, then on screen.
     await expect(page.locator('a.skip-link')).toBeInViewport()
 
-    const expected: { name?: string; className?: unknown; href: string }[] = [
-      { className: expect.stringContaining('brand'), href: '/' },
+    // The logo leads home for the pointer; the keyboard has 首页 beside it (ADR 030).
+    await expect(page.locator('.brand-logo')).toHaveAttribute('tabindex', '-1')
+    const expected: { name: string; href: string }[] = [
       { name: '首页', href: '/' },
       { name: '工具箱', href: '/tool' },
       // Bookmark search: a guest is asked to sign in first (spec §6).
@@ -102,7 +103,7 @@ test.describe('the page shell', () => {
     for (const link of expected) {
       await page.keyboard.press('Tab')
       const now = await focused(page)
-      const label = link.name ?? 'brand'
+      const label = link.name
       expect(now, label).toMatchObject({ tag: 'a', ...link, inBanner: true, focusVisible: true })
       expect(now?.outlineStyle, label).not.toBe('none')
       expect(now?.outlineWidth, label).toBeGreaterThan(0)
@@ -113,8 +114,13 @@ test.describe('the page shell', () => {
     expect(await focused(page)).toMatchObject({ name: '跳到主要内容' })
     await page.keyboard.press('Enter')
     await page.keyboard.press('Tab')
-    // The promo panel's first way in: scan with WeChat (configured in the e2e server, spec §1).
-    expect(await focused(page)).toMatchObject({ tag: 'a', name: '微信扫码登录', inBanner: false })
+    // Then the homepage: the promo panel is drawn above it but comes after it (ADR 030).
+    expect(await focused(page)).toMatchObject({ tag: 'a', name: 'TA的其它主页', inBanner: false })
+    // The promo panel's ways in (WeChat is configured in the e2e server, spec §1) follow the homepage's last link, its anchor list's.
+    await expect(page.locator('.promo a').first()).toHaveText('微信扫码登录')
+    await page.locator('.promo a').first().focus()
+    await page.keyboard.press('Shift+Tab')
+    await expect(page.locator('.anchor-nav a').last()).toBeFocused()
   })
 
   test('the promo panel: its dialog link opens the dialog in place; drawn anew after a navigation to / @js-only', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { gotoReady, hydrated, PASSWORD, seriousViolations, toast, uniqueEmail, uniqueNickname, withAxeView } from './helpers.ts'
+import { gotoReady, hydrated, ownerTool, PASSWORD, seriousViolations, toast, uniqueEmail, uniqueNickname, withAxeView } from './helpers.ts'
 
 /**
  * Themes (issue 15), with JavaScript and without: a guest opens the skin drawer from the side
@@ -112,6 +112,7 @@ test('the owner picks a theme colour from 皮肤 by keyboard: saved on the homep
 
   await gotoReady(page, '/', javaScriptEnabled)
   // One name for one drawer: the owner's tool and the side button are both 皮肤, and lead to the same place.
+  await ownerTool(page, '皮肤')
   const skinLinks = page.getByRole('link', { name: '皮肤', exact: true })
   await expect(skinLinks).toHaveCount(2)
   expect(await skinLinks.nth(1).getAttribute('href')).toBe(await skinLinks.nth(0).getAttribute('href'))

@@ -39,7 +39,7 @@ export function HomepageTools({ kit, keymapId, sortId, sort }: { kit: ViewKit; k
             快捷键
           </ToolLink>
         ) : null}
-        {sort ? <SortOptions sort={sort} formAction={kit.formAction} /> : null}
+        {sort ? <SortOptions sort={sort} formAction={kit.formAction} titled /> : null}
       </div>
     </details>
   )

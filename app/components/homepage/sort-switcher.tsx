@@ -5,9 +5,10 @@ import { SORT_LABELS, SORT_LOCKED_MSG, SORT_METHODS, type SortMethod } from '#ap
  * the page like the other toggles (a reload without JavaScript). In the owner's 工具 menu, and
  * for other signed-in viewers in a disclosure of its own (SortSwitcher).
  */
-export function SortOptions({ sort, formAction }: { sort: SortMethod; formAction: string }) {
+export function SortOptions({ sort, formAction, titled = false }: { sort: SortMethod; formAction: string; titled?: boolean }) {
   return (
     <>
+      {titled ? <p className="menu-title">书签排序：{SORT_LABELS[sort]}</p> : null}
       <form method="post" action={formAction} className="tool-form sort-options" aria-label={`书签排序：${SORT_LABELS[sort]}`}>
         <input type="hidden" name="intent" value="switch-sort" />
         {SORT_METHODS.map((method) => (

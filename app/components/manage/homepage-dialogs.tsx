@@ -227,7 +227,7 @@ export function SharePanel({ data, lastResult }: { data: Of<'share'>; lastResult
                   ) : null}
                 </>
               ) : (
-                <p className="muted">公开后的链接：{data.address}</p>
+                <p className="muted long-address">公开后的链接：{data.address}</p>
               )}
               <div className="manage-list-footer">
                 <RowAction intent="share-homepage" fields={{ homepageId: data.homepageId }} label={data.isOpen ? '取消公开' : '公开主页'}>
