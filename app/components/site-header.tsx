@@ -56,27 +56,22 @@ export function SiteHeader({
   return (
     <header className="site-header">
       <div className="site-header-inner">
-        {user ? (
-          // Signed in, the name opens the homepage popover (spec §2). The logo leads home for the
-          // pointer; keyboards and screen readers have 首页 beside it (one Tab stop less, issue 22).
-          <div className="brand">
-            <Link to="/" className="brand-logo" aria-hidden="true" tabIndex={-1}>
-              起
-            </Link>
+        <div className="brand">
+          {/* The logo leads home for the pointer; keyboards and screen readers have 首页 beside it (ADR 030). */}
+          <Link to="/" className="brand-logo" aria-hidden="true" tabIndex={-1}>
+            起
+          </Link>
+          {user ? (
+            // Signed in, the name opens the homepage popover (spec §2).
             <Link to={homepagesPopoverHref(location, matches)} className="brand-name" title={nameTitle} aria-label={`${homepageName}（我的主页）`} preventScrollReset>
               {homepageName}
             </Link>
-          </div>
-        ) : (
-          <div className="brand">
-            <Link to="/" className="brand-logo" aria-hidden="true" tabIndex={-1}>
-              起
-            </Link>
+          ) : (
             <span className="brand-name" title={nameTitle}>
               {homepageName}
             </span>
-          </div>
-        )}
+          )}
+        </div>
         <nav aria-label="主菜单" className="main-nav">
           {/* The menu of spec §2 (utils/nav-bar.ts, also GET /api/site/nav-bar): 工具箱 opens its drawer with JavaScript. */}
           {NAV_BAR.map((item) =>
@@ -95,7 +90,6 @@ export function SiteHeader({
           <HeaderSearch keymap={user.keymap.searchKeymap} shortcut={shortcuts} />
         ) : (
           <Link to={withDialog(location, 'login')} className="button button-ghost header-search" preventScrollReset>
-            <span className="icon ico-search" aria-hidden="true" />
             搜索书签
           </Link>
         )}

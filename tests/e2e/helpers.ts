@@ -271,3 +271,8 @@ export async function ownerTool(page: Page, name: string) {
   if (!(await menu.evaluate((details: HTMLDetailsElement) => details.open))) await menu.locator('summary').click()
   return menu.getByRole('link', { name, exact: true })
 }
+
+/** With JavaScript, once the start page's keyboard paths are set (tab-stops.ts, loaded after the page is drawn). */
+export async function tabStopsReady(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) await page.waitForFunction(() => document.querySelector('.module-tabs a[tabindex], .link-grid [aria-keyshortcuts]') !== null)
+}

@@ -102,6 +102,8 @@ test('a 更多 menu by keyboard: Enter opens, arrows move, Escape closes; one me
 
   await test.step('Enter opens, ArrowDown / ArrowUp / End / Home move, Escape closes on the summary', async () => {
     await first.summary.focus()
+    // Focus on a popup loads its keys' code (use-popups.ts): ready once the page says so.
+    await expect(page.locator('html')).toHaveAttribute('data-popup-keys', '')
     await page.keyboard.press('Enter')
     expect(await isOpen(first.details)).toBe(true)
     await page.keyboard.press('ArrowDown')
@@ -166,6 +168,7 @@ test('the owner\'s menus by keyboard: 管理 and a bookmark\'s ⋯ open their di
   const name = BOOKMARK
   const item = page.locator('main ul.link-grid > li').filter({ has: page.getByRole('link', { name, exact: true }) })
   const bookmark = item.getByRole('link', { name, exact: true })
+  await expect(bookmark).toHaveAttribute('aria-keyshortcuts', 'Shift+F10')
   await bookmark.focus()
   await expect(item.getByRole('link', { name: '管理', exact: true })).toBeVisible()
   await page.keyboard.press('Shift+F10')

@@ -141,6 +141,7 @@ test('the star toggle posts to the page and the star module appears', async ({ p
   // JavaScript Tab reaches its menu link, and Enter opens it.
   await page.getByRole('link', { name: '要加星', exact: true }).focus()
   if (javaScriptEnabled) {
+    await expect(page.getByRole('link', { name: '要加星', exact: true })).toHaveAttribute('aria-keyshortcuts', 'Shift+F10')
     await page.keyboard.press('Shift+F10')
   } else {
     await page.keyboard.press('Tab')

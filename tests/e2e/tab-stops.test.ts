@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { gotoReady, importWhole, postOk, signUpByApi } from './helpers.ts'
+import { gotoReady, importWhole, postOk, signUpByApi, tabStopsReady } from './helpers.ts'
 
 /**
  * Add where you look, and a short way in by keyboard (issue 22, item 4): the first bookmark is at
@@ -35,12 +35,14 @@ async function ownerWithImport(page: Page, baseURL: string) {
 test('the first bookmark is at most 15 Tab stops from the top, for the owner of an imported homepage and for a guest on the demo', async ({ page, baseURL, javaScriptEnabled: js }) => {
   await page.setViewportSize(WIDE)
   await gotoReady(page, '/', js)
+  await tabStopsReady(page, js)
   const guest = await stopsToFirstBookmark(page)
   expect(guest.stops, guest.passed.join(' · ')).toBeLessThanOrEqual(MOST_STOPS)
   expect(guest.passed[0]).toBe('跳到主要内容')
 
   await ownerWithImport(page, baseURL!)
   await gotoReady(page, '/', js)
+  await tabStopsReady(page, js)
   const owner = await stopsToFirstBookmark(page)
   expect(owner.stops, owner.passed.join(' · ')).toBeLessThanOrEqual(MOST_STOPS)
   expect(owner.passed).toContain('工具')

@@ -186,7 +186,8 @@ test('save-keymap: the user\'s own key, one letter, digit or symbol; guests are 
 test('the keymap popover is the owner\'s, on their homepage; its form works without JavaScript', async () => {
   const { client } = await signUp(baseUrl, '键位主人')
   const home = await html(client, '/')
-  expect(home).toMatch(/<a id="keymap-button" href="\/\?dialog=keymap" class="tool" data-dialog="">快捷键<\/a>/)
+  // In the 工具 menu, whose word the popover opens beside (ADR 030).
+  expect(home).toMatch(/<summary id="keymap-button" class="tool">工具<\/summary><div class="menu">.*<a href="\/\?dialog=keymap" class="tool" data-dialog="" aria-label="快捷键">快捷键<\/a>/)
   const dialog = await html(client, '/?dialog=keymap')
   expect(dialog).toContain('快捷键设置')
   expect(dialog).toMatch(/<input[^>]*name="searchKeymap"[^>]*value="k"/)

@@ -48,7 +48,7 @@ const toolLink = (page: string, label: string) => tags(page, 'a').find((a) => a[
  */
 function categoryMenu(page: string, bid: string | number) {
   const menu = new RegExp(
-    `<section id="bag-${bid}"[^>]*><div class="category-head">(?:(?!</div>).)*?<details class="category-menu"><summary ([^>]*)>([^<]*)</summary><div class="menu">(.*?)</div></details>`,
+    `<section id="bag-${bid}"[^>]*><div class="category-head">(?:(?!</section>).)*?<div class="category-tools"><details class="category-menu"><summary ([^>]*)>([^<]*)</summary><div class="menu">(.*?)</div></details>`,
   ).exec(page)
   if (!menu) return null
   return {

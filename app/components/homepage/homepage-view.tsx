@@ -18,7 +18,6 @@ import type { PageLayout } from './page-layout.ts'
 // The look of every layout setting (data attributes and custom properties of the wrapper).
 import './layout.css'
 import { isPlainClick } from '#app/utils/plain-click.ts'
-import { onTabStopKey, tidyTabStops } from './tab-stops.ts'
 
 export type { AnchorPosition } from './page-layout.ts'
 
@@ -65,6 +64,9 @@ const HomepageTools = lazyPart(() => import('./homepage-tools.tsx').then((m) => 
 const SortSwitcher = lazyPart(() => import('./sort-switcher.tsx').then((m) => m.SortSwitcher))
 const DragSort = lazyPart(() => import('./drag-sort.tsx').then((m) => m.DragSort))
 
+/** Keyboard paths with JavaScript (tab-stops.ts): loaded once the page is drawn. */
+const tabStops = () => import('./tab-stops.ts')
+
 /** 记住上次选中的模块 / 分类 (remember.ts): its code loads only on a homepage whose switches are on (ADR 015, 023). */
 const remember = () => import('./remember.ts')
 
@@ -93,11 +95,6 @@ function countClick(event: MouseEvent<HTMLDivElement>) {
  * the first navigation): a category menu by its category, any other link by its address.
  */
 function returnFocusSelector(link: Element) {
-  // A bookmark's menu, out of the Tab order: back to the bookmark.
-  if (link.matches(ITEM_MENU_LINK) && link.getAttribute('tabindex') === '-1') {
-    const item = `li:has(> a[href="${CSS.escape(link.getAttribute('href')!)}"])`
-    return `${item} > a:first-child, ${item} > details > summary`
-  }
   const section = link.closest('details.category-menu')?.closest('section.category')
   if (section) return `#${section.id} > .category-tools > .category-menu > summary`
   return `a[href="${CSS.escape(link.getAttribute('href') ?? '')}"]`
@@ -147,8 +144,10 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
     void remember().then((m) => m.default(data.homepageId, flags, open))
   }, [data, flags, remembers])
 
-  // Keyboard paths with JavaScript (tab-stops.ts), after every drawing of the page.
-  useEffect(tidyTabStops, [data])
+  // Keyboard paths with JavaScript, after every drawing of the page.
+  useEffect(() => {
+    void tabStops().then((m) => m.tidyTabStops())
+  }, [data])
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     countClick(event)
@@ -195,7 +194,6 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
       onClick={onClick}
       onAuxClick={countClick}
       onSubmit={onSubmit}
-      onKeyDown={onTabStopKey}
     >
       {/* The root font size and this device's page width: outside the wrapper, so one small rule. */}
       {data.layout.css ? <style>{data.layout.css}</style> : null}

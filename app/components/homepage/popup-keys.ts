@@ -52,7 +52,11 @@ export function installPopups() {
   document.addEventListener('toggle', onToggle, true)
   document.addEventListener('focusin', onFocusIn)
   document.addEventListener('keydown', onKey)
+  // Said on the page, for whoever must wait for the keys to work (the e2e tests: a key pressed
+  // before this code has come does nothing).
+  document.documentElement.dataset.popupKeys = ''
   return () => {
+    delete document.documentElement.dataset.popupKeys
     document.removeEventListener('click', onClick)
     document.removeEventListener('toggle', onToggle, true)
     document.removeEventListener('focusin', onFocusIn)

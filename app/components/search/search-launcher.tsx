@@ -79,7 +79,6 @@ export function SearchLauncher({
         aria-keyshortcuts={keymap && shortcutOn ? (mac ? `Meta+${shortcut}` : `Control+${shortcut}`) : undefined}
         title={keymap && shortcutOn ? `搜索书签（${shortcutLabel(keymap, mac)}）` : '搜索书签'}
       >
-        <span className="icon ico-search" aria-hidden="true" />
         搜索书签
       </Link>
       <Dialog.Root open={open} onOpenChange={setOpen}>
