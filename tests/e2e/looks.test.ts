@@ -20,8 +20,18 @@ async function bothSizes(page: Page, url: string, name: string) {
   for (const [size, viewport] of Object.entries(SIZES)) {
     await page.setViewportSize(viewport)
     await gotoReady(page, url, true)
+    await settled(page)
     await expect(page).toHaveScreenshot(`${name}-${size}.png`, shot)
   }
+}
+
+/**
+ * The icons are CSS masks (/resources/icons/…), fetched after the page: under load two equal
+ * screenshots can both come before one arrives. Settled once nothing is in flight.
+ */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle')
+  await page.evaluate(() => document.fonts.ready)
 }
 
 test('a guest’s demo homepage, day and night @js-only', async ({ page }) => {
@@ -54,6 +64,7 @@ test('an owner’s homepage of ~200 imported links: default and card style, day 
   for (const drawer of [['skin', '皮肤'], ['layout', '布局']] as const) {
     await gotoReady(page, `/?dialog=${drawer[0]}`, true)
     await expect(page.getByRole('dialog', { name: drawer[1] })).toBeVisible()
+    await settled(page)
     await expect(page).toHaveScreenshot(`drawer-${drawer[0]}-wide.png`, shot)
   }
   await bothSizes(page, `/preview?id=${fileId}`, 'import-preview')
