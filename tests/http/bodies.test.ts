@@ -79,15 +79,21 @@ async function openConnection() {
     }
   }
 
-  /** Writes and waits until the socket takes more; fails when the server stops reading for good. */
+  /**
+   * Writes and waits until the socket takes more; fails when the server stops reading for good.
+   * A connection the server closed takes nothing more: the wait ends, and `response` tells whether
+   * an answer came first (a closed socket never drains, however long one waits).
+   */
   async function send(data: Buffer | string, what: string) {
-    if (socket.write(data)) return
+    if (socket.write(data) || closed) return
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${what}: the server stopped reading the body`)), PATIENCE_MS)
-      socket.once('drain', () => {
+      const done = () => {
         clearTimeout(timer)
+        socket.off('drain', done).off('close', done)
         resolve()
-      })
+      }
+      socket.once('drain', done).once('close', done)
     })
   }
 
