@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { gotoReady, importWhole, postOk, signUpByApi, wholeInView } from './helpers.ts'
+import { gotoReady, ownerWithImport, postOk, wholeInView } from './helpers.ts'
 
 /**
  * The first screen belongs to the bookmarks (issue 22, items 1 and 2), at 1280×800, with
@@ -7,13 +7,6 @@ import { gotoReady, importWhole, postOk, signUpByApi, wholeInView } from './help
  * shows at least 36 whole bookmarks without scrolling, no short name is cut, 每行最多书签数 and the
  * card style change how many a row holds.
  */
-
-/** A new account with the fixture imported whole into its homepage. */
-async function ownerWithImport(page: Page, baseURL: string) {
-  const homepageId = await signUpByApi(page, baseURL)
-  await importWhole(page, baseURL, homepageId, 'chrome-zh-deep-imported-folders.html')
-  return homepageId
-}
 
 /** How many bookmarks the first row of a category's list holds (those level with its first). */
 function firstRow(page: Page, bid: string) {

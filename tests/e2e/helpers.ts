@@ -276,3 +276,10 @@ export async function ownerTool(page: Page, name: string) {
 export async function tabStopsReady(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) await page.waitForFunction(() => document.querySelector('.module-tabs a[tabindex], .link-grid [aria-keyshortcuts]') !== null)
 }
+
+/** A new account, signed in on `page`, with the Chrome export of tests/fixtures imported whole (issue 22's homepage); answers its homepage's id. */
+export async function ownerWithImport(page: Page, baseURL: string) {
+  const homepageId = await signUpByApi(page, baseURL)
+  await importWhole(page, baseURL, homepageId, 'chrome-zh-deep-imported-folders.html')
+  return homepageId
+}

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { gotoReady, importWhole, postOk, signUpByApi, tabStopsReady } from './helpers.ts'
+import { gotoReady, ownerWithImport, postOk, tabStopsReady } from './helpers.ts'
 
 /**
  * Add where you look, and a short way in by keyboard (issue 22, item 4): the first bookmark is at
@@ -24,12 +24,6 @@ async function stopsToFirstBookmark(page: Page) {
     if (focused.bookmark) return { stops, passed }
   }
   return { stops: Infinity, passed }
-}
-
-async function ownerWithImport(page: Page, baseURL: string) {
-  const homepageId = await signUpByApi(page, baseURL)
-  await importWhole(page, baseURL, homepageId, 'chrome-zh-deep-imported-folders.html')
-  return homepageId
 }
 
 test('the first bookmark is at most 15 Tab stops from the top, for the owner of an imported homepage and for a guest on the demo', async ({ page, baseURL, javaScriptEnabled: js }) => {
@@ -99,6 +93,7 @@ test('every category offers its owner + 添加 (the add-link dialog, that catego
   await postOk(page, baseURL!, '/api/homepage/set-layout', { homepageId, websiteBookmarkStyle: 'default' })
   await gotoReady(page, '/', js)
   const categories = page.locator('section.category:has(> .link-grid)')
+  expect(await categories.count()).toBeGreaterThan(3)
   await expect(page.locator('section.category:has(> .link-grid) > .category-tools > .add-tool')).toHaveCount(await categories.count())
 
   const category = page.getByRole('main').getByRole('region', { name: '待学习', exact: true })
