@@ -29,10 +29,8 @@ export function tidyTabStops() {
     const bookmark = menu.parentElement!.firstElementChild!
     ;(bookmark.matches('details') ? bookmark.querySelector('summary')! : bookmark).setAttribute('aria-keyshortcuts', 'Shift+F10')
   }
-  // One tab in the Tab order: the one last moved to, else the first (a tab added since included).
   const tabs = [...document.querySelectorAll(MODULE_TABS)]
-  const current = tabs.find((tab) => tab.getAttribute('tabindex') === '0') ?? tabs[0]
-  for (const tab of tabs) tab.setAttribute('tabindex', tab === current ? '0' : '-1')
+  if (!tabs.some((tab) => tab.getAttribute('tabindex') === '0')) tabs.forEach((tab, i) => tab.setAttribute('tabindex', i ? '-1' : '0'))
 }
 
 /** A bookmark's ⋯ given focus by a script (its dialog closing) hands it to its bookmark, where Shift+F10 opened it. */
