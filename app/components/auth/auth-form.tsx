@@ -83,7 +83,12 @@ export function AuthForm({
             mode === 'register'
               ? (event: React.FocusEvent<HTMLInputElement>) => {
                   const value = event.currentTarget.value.trim()
-                  if (value) emailCheck.submit({ user_email: value }, { method: 'post', action: '/api/sign/check-email' })
+                  // A check changes nothing, so the page is not revalidated after it. Revalidating
+                  // raced the sign-up: a reload of /login that saw the new session redirected to
+                  // where the sign-up began, and that navigation won over the one to /welcome.
+                  if (value) {
+                    emailCheck.submit({ user_email: value }, { method: 'post', action: '/api/sign/check-email', defaultShouldRevalidate: false })
+                  }
                 }
               : undefined,
         })}
