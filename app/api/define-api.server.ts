@@ -74,7 +74,7 @@ export function defineApi<S extends z.ZodType>(
       return result instanceof Response ? result : apiOk(result)
     } catch (error) {
       if (error instanceof NotSignedInError) return apiFail(error.message, { code: error.code, status: 403 })
-      if (error instanceof DomainError) return apiFail(error.message, { code: error.code })
+      if (error instanceof DomainError) return apiFail(error.message, { code: error.code, data: error.data })
       if (error instanceof BadRequest) return apiFail(error.message, { status: error.status })
       console.error(error)
       return apiFail(SERVER_ERROR_MSG, { code: 500, status: 500 })

@@ -10,9 +10,9 @@ export function apiOk<T>(data: T, msg = '操作成功', headers: Record<string, 
 /** A failure the client shows as a toast: HTTP 200 unless the policy says otherwise (403, 404, 500). */
 export function apiFail(
   msg: string,
-  { code = 0, status = 200, headers = {} }: { code?: number; status?: number; headers?: Record<string, string> } = {},
+  { code = 0, status = 200, headers = {}, data = null }: { code?: number; status?: number; headers?: Record<string, string>; data?: unknown } = {},
 ) {
-  return Response.json({ code, msg, data: null }, { status, headers: { ...NO_STORE, ...headers } })
+  return Response.json({ code, msg, data }, { status, headers: { ...NO_STORE, ...headers } })
 }
 
 /** Calls whose legacy answer is flat (upload: code, src, msg; import: code, fileId, msg). */

@@ -14,6 +14,8 @@ const CAPABILITIES = {
   'edit-children': ['manager', 'owner'],
   'sort-bookmarks': ['manager', 'owner'],
   'add-note': ['owner'],
+  /** Spec §6: a notepad's notes are its owner's to read and write; to anyone else they are not public. */
+  'edit-notes': ['owner'],
   'manage-modules': ['owner'],
   'manage-categories': ['owner'],
   'star-bookmarks': ['owner'],

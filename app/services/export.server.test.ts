@@ -10,6 +10,7 @@ import { saveBag, sortBags, trashBag } from './bag.server.ts'
 import { exportBookmarksHtml, exportData, exportJson, exportScopeOf, type ExportedCategory } from './export.server.ts'
 import { createHomepage, trashHomepage } from './homepages.server.ts'
 import { sortModules } from './module.server.ts'
+import { createNotebookNote, createNotepadNote, deleteNote, saveNote } from './notes.server.ts'
 import { sortSources } from './source-move.server.ts'
 import { createNoteSource, recordClick, saveDivider, saveFolder, saveLink, toggleStar, trashSources } from './source.server.ts'
 
@@ -191,6 +192,26 @@ describe('the JSON export', () => {
     expect(text).not.toMatch(/"(id|userId|homepageId|bagId|parentId|sortKey|deletedAt)"/)
     expect(text).not.toContain('删掉的')
     expect(text).not.toContain('丙')
+  })
+
+  test('a note bookmark carries its notepad, its trash too; the export of every homepage carries the notebook', async () => {
+    const owner = await createOwner(db(), ['读书'])
+    const kept = await createNotepadNote(db(), owner.user, { bid: owner.bids[0]! })
+    await saveNote(db(), owner.user, { noteId: kept.id, title: '第一章', content: '<p>开头</p>' })
+    const trashed = await createNotepadNote(db(), owner.user, { bookmarkId: kept.bookmarkId! })
+    await deleteNote(db(), owner.user, trashed.id, 'blank')
+    await createNotebookNote(db(), owner.user, { title: '想法', url: 'https://example.com/', content: '<p>记下</p>' })
+    const notepadOf = (data: Awaited<ReturnType<typeof exportData>>) =>
+      data.homepages[0]!.modules.flatMap((m) => m.categories).flatMap((c) => c.sources).find((s) => s.type === 'note')!.notes
+    const all = await exportData(db(), owner.user, ALL_HOMEPAGES)
+    expect(notepadOf(all)).toMatchObject([
+      { title: '第一章', content: '<p>开头</p>', inTrash: false },
+      { title: '', content: '', inTrash: true },
+    ])
+    expect(all.notebook).toMatchObject([{ title: '想法', content: '<p>记下</p>', url: 'https://example.com/', inTrash: false }])
+    const one = await exportData(db(), owner.user, owner.homepageId)
+    expect(notepadOf(one)).toHaveLength(2)
+    expect(one).not.toHaveProperty('notebook')
   })
 
   test('one homepage only, with its file names', async () => {

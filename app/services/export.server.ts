@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm'
 import { maskOf } from '#app/auth/permissions.ts'
 import { type ExportFolder, type ExportNode, writeBookmarksHtml } from '#app/bookmark-files/write.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
-import { bags, homepages, modules, sources, type Bag, type Homepage, type Module, type Source, type User } from '#app/db/schema/index.ts'
+import { bags, homepages, modules, notes, sources, type Bag, type Homepage, type Module, type Note, type Source, type User } from '#app/db/schema/index.ts'
 import { ALL_HOMEPAGES, type ExportScope } from '#app/schemas/export.ts'
 import { idOf } from '#app/schemas/ids.ts'
 import { homepageLabel } from '#app/schemas/homepage.ts'
@@ -12,9 +12,9 @@ import { type Actor, NOT_FOUND } from './access.server.ts'
 
 /**
  * Export (spec §2 /user/export): what a user OWNS, as a Netscape bookmark file browsers import
- * and as a JSON file of everything. Read in four queries (homepages, modules, categories,
- * bookmarks) inside one read-only snapshot, each in its page order (sort_key, then id), and
- * nested here. Only the user's own live homepages: never one they joined or follow.
+ * and as a JSON file of everything. Read in five queries (homepages, modules, categories,
+ * bookmarks, notes) inside one read-only snapshot, each in its page order (sort_key, then id),
+ * and nested here. Only the user's own live homepages: never one they joined or follow.
  */
 
 export const JSON_EXPORT_VERSION = 1
@@ -28,10 +28,13 @@ export function exportScopeOf(value: string | null): ExportScope {
   return id
 }
 
-type SourceNode = { source: Source; children: SourceNode[] }
+/** A note bookmark carries its notepad's notes (its trash too). */
+type SourceNode = { source: Source; children: SourceNode[]; notes: Note[] }
 type CategoryNode = { bag: Bag; categories: CategoryNode[]; sources: SourceNode[] }
 type ModuleNode = { module: Module; categories: CategoryNode[] }
 type HomepageNode = { homepage: Homepage; name: string; modules: ModuleNode[] }
+/** The homepages, and the notebook when every homepage is exported. */
+type OwnedTree = { homepages: HomepageNode[]; notebook: Note[] }
 
 /** Groups rows under a key, keeping their order. */
 function groupBy<T>(rows: readonly T[], key: (row: T) => string | number) {
@@ -46,7 +49,7 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => string | number) {
 }
 
 /** The owned tree in page order. A category or bookmark whose parent is gone sits at the top of its list, as the page shows it. */
-async function ownedTree(tx: Db | Tx, user: User, scope: ExportScope): Promise<HomepageNode[]> {
+async function ownedTree(tx: Db | Tx, user: User, scope: ExportScope): Promise<OwnedTree> {
   const homepageRows = await tx
     .select()
     .from(homepages)
@@ -54,7 +57,13 @@ async function ownedTree(tx: Db | Tx, user: User, scope: ExportScope): Promise<H
     // As the homepage list shows them: pinned first, then newest first.
     .orderBy(desc(homepages.sort), desc(homepages.id))
   if (scope !== ALL_HOMEPAGES && !homepageRows.length) throw new DomainError(NOT_FOUND)
-  if (!homepageRows.length) return []
+  const noteRows = await tx
+    .select()
+    .from(notes)
+    .where(and(eq(notes.userId, user.id), scope === ALL_HOMEPAGES ? undefined : eq(notes.kind, 'notepad')))
+    .orderBy(asc(notes.createdAt), asc(notes.id))
+  const notebook = noteRows.filter((n) => n.kind === 'notebook')
+  if (!homepageRows.length) return { homepages: [], notebook }
   const ids = homepageRows.map((h) => h.id)
   const moduleRows = await tx.select().from(modules).where(inArray(modules.homepageId, ids)).orderBy(asc(modules.sortKey), asc(modules.id))
   const bagRows = await tx
@@ -73,20 +82,24 @@ async function ownedTree(tx: Db | Tx, user: User, scope: ExportScope): Promise<H
   const liveSources = new Set(sourceRows.map((s) => s.id))
   const sourcesOf = groupBy(sourceRows, (s) => `${s.bagId}:${s.parentId !== null && liveSources.has(s.parentId) ? s.parentId : 0}`)
   const modulesOf = groupBy(moduleRows, (m) => m.homepageId)
+  const notesOf = groupBy(noteRows, (n) => n.sourceId ?? 0)
 
   const sourceNodes = (bagId: number, parentId: number): SourceNode[] =>
-    (sourcesOf.get(`${bagId}:${parentId}`) ?? []).map((source) => ({ source, children: sourceNodes(bagId, source.id) }))
+    (sourcesOf.get(`${bagId}:${parentId}`) ?? []).map((source) => ({ source, children: sourceNodes(bagId, source.id), notes: notesOf.get(source.id) ?? [] }))
   const categoryNodes = (moduleId: number, parentId: number): CategoryNode[] =>
     (bagsOf.get(`${moduleId}:${parentId}`) ?? []).map((bag) => ({
       bag,
       categories: categoryNodes(moduleId, bag.id),
       sources: sourceNodes(bag.id, 0),
     }))
-  return homepageRows.map((homepage) => ({
-    homepage,
-    name: homepageLabel(homepage.title, user.nickname),
-    modules: (modulesOf.get(homepage.id) ?? []).map((module) => ({ module, categories: categoryNodes(module.id, 0) })),
-  }))
+  return {
+    homepages: homepageRows.map((homepage) => ({
+      homepage,
+      name: homepageLabel(homepage.title, user.nickname),
+      modules: (modulesOf.get(homepage.id) ?? []).map((module) => ({ module, categories: categoryNodes(module.id, 0) })),
+    })),
+    notebook,
+  }
 }
 
 /** One consistent snapshot of the user's rows, even while they edit in another tab. */
@@ -142,7 +155,7 @@ type Clock = { now?: Date; timeZone?: string }
  * homepage above them. A homepage id that is not the user's live homepage is NOT_FOUND.
  */
 export async function exportBookmarksHtml(db: Db, actor: Actor, scope: ExportScope, clock: Clock = {}): Promise<ExportFile> {
-  const tree = await readOwnedTree(db, actor, scope)
+  const tree = (await readOwnedTree(db, actor, scope)).homepages
   const children: ExportNode[] =
     scope === ALL_HOMEPAGES
       ? tree.map((node) => ({ name: node.name, addDate: node.homepage.createdAt, description: node.homepage.summary || undefined, children: moduleFolders(node) }))
@@ -179,6 +192,19 @@ export type ExportedSource = {
   updatedAt: string
   /** A folder's bookmarks. */
   children: ExportedSource[]
+  /** A note bookmark's notepad, in the order written. */
+  notes?: ExportedNote[]
+}
+
+export type ExportedNote = {
+  title: string
+  /** Sanitised HTML, as stored and shown. */
+  content: string
+  /** The notebook: the page it was written from. */
+  url?: string
+  inTrash: boolean
+  createdAt: string
+  updatedAt: string
 }
 
 export type ExportedCategory = {
@@ -222,9 +248,20 @@ export type ExportedHomepage = {
   modules: ExportedModule[]
 }
 
-export type ExportData = { version: typeof JSON_EXPORT_VERSION; exportedAt: string; homepages: ExportedHomepage[] }
+export type ExportData = { version: typeof JSON_EXPORT_VERSION; exportedAt: string; homepages: ExportedHomepage[]; notebook?: ExportedNote[] }
 
-function sourceJson({ source: s, children }: SourceNode): ExportedSource {
+function noteJson(n: Note): ExportedNote {
+  return {
+    title: n.title,
+    content: n.content,
+    ...(n.kind === 'notebook' ? { url: n.url } : {}),
+    inTrash: n.deletedAt !== null,
+    createdAt: n.createdAt.toISOString(),
+    updatedAt: n.updatedAt.toISOString(),
+  }
+}
+
+function sourceJson({ source: s, children, notes: written }: SourceNode): ExportedSource {
   const blacklisted = maskOf(s, 'owner') === 'blacklist'
   return {
     type: s.type,
@@ -245,6 +282,7 @@ function sourceJson({ source: s, children }: SourceNode): ExportedSource {
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
     children: children.map(sourceJson),
+    ...(s.type === 'note' ? { notes: written.map(noteJson) } : {}),
   }
 }
 
@@ -294,7 +332,12 @@ function homepageJson({ homepage: h, name, modules: mods }: HomepageNode): Expor
 /** Everything the user owns (or one homepage of it) as a tree: homepages, modules, categories and bookmarks of every type. */
 export async function exportData(db: Db, actor: Actor, scope: ExportScope, now = new Date()): Promise<ExportData> {
   const tree = await readOwnedTree(db, actor, scope)
-  return { version: JSON_EXPORT_VERSION, exportedAt: now.toISOString(), homepages: tree.map(homepageJson) }
+  return {
+    version: JSON_EXPORT_VERSION,
+    exportedAt: now.toISOString(),
+    homepages: tree.homepages.map(homepageJson),
+    ...(scope === ALL_HOMEPAGES ? { notebook: tree.notebook.map(noteJson) } : {}),
+  }
 }
 
 /** The JSON export as a file. */

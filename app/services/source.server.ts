@@ -251,12 +251,15 @@ export function saveDivider(db: Db, actor: Actor, input: DividerInput) {
 
 /** A note-type bookmark (create-base): its remark is its name. */
 export function createNoteSource(db: Db, actor: Actor, input: NoteSourceInput) {
-  return db.transaction(async (tx) => {
-    // Managers add links but not notes (spec §6).
-    const { bag } = await getBag(tx, actor, input.bid)
-    await requireCapability(tx, actor, bag.homepageId, 'add-note', true)
-    return upsertSource(tx, actor, undefined, 'note', { bagId: input.bid, parentId: input.parentId ?? null }, { name: input.remark })
-  })
+  return db.transaction((tx) => insertNoteSource(tx, actor, input))
+}
+
+/** createNoteSource inside a caller's transaction: the notepad's first note creates its bookmark with it. */
+export async function insertNoteSource(tx: Tx, actor: Actor, input: NoteSourceInput) {
+  // Managers add links but not notes (spec §6).
+  const { bag } = await getBag(tx, actor, input.bid)
+  await requireCapability(tx, actor, bag.homepageId, 'add-note', true)
+  return upsertSource(tx, actor, undefined, 'note', { bagId: input.bid, parentId: input.parentId ?? null }, { name: input.remark })
 }
 
 /** Each type's name limit (spec §9): folders and divider titles 30, the rest 100. */

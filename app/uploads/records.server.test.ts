@@ -5,7 +5,7 @@ import { eq, getTableColumns, getTableName, inArray, is, sql } from 'drizzle-orm
 import { PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import * as schema from '#app/db/schema/index.ts'
-import { bags, homepages, iconHistory, modules, skinHistory, sources, uploads, users } from '#app/db/schema/index.ts'
+import { bags, homepages, iconHistory, modules, notes, skinHistory, sources, uploads, users } from '#app/db/schema/index.ts'
 import { storeImage } from '#app/uploads/image.server.ts'
 import { diskStorage, variantName, type UploadStorage } from '#app/uploads/storage.server.ts'
 import { UPLOAD_PREFIX } from '#app/uploads/upload-path.ts'
@@ -71,7 +71,7 @@ test('an old unreferenced upload goes with its resized copies; referenced and fr
   expect((await cleanUpUploads(db(), { storage })).deleted).toEqual([])
 })
 
-test('a reference in any column of the list keeps the file: icons, the skin document, icon history, avatars, skin history', async () => {
+test('a reference in any column of the list keeps the file: icons, the skin document, icon history, avatars, skin history, a note’s image', async () => {
   const { user, homepageId, moduleId, bids } = await createOwner(db(), ['分类'])
   const refs = new Map<(typeof UPLOAD_REFERENCES)[number], Awaited<ReturnType<typeof upload>>>()
   for (const column of UPLOAD_REFERENCES) refs.set(column, await upload(user.id))
@@ -84,8 +84,9 @@ test('a reference in any column of the list keeps the file: icons, the skin docu
   await db().insert(iconHistory).values({ userId: user.id, key: path(iconHistory.key), type: 'image' })
   await db().update(users).set({ avatar: path(users.avatar) }).where(eq(users.id, user.id))
   await db().insert(skinHistory).values({ userId: user.id, key: path(skinHistory.key), thumb: path(skinHistory.thumb) })
+  await db().insert(notes).values({ userId: user.id, kind: 'notebook', content: `<p>图</p><p><img src="${path(notes.content)}" alt=""></p>` })
   const names = [...refs.values()].map((r) => r.name)
-  expect(names).toHaveLength(9)
+  expect(names).toHaveLength(10)
   for (const name of names) await age(name, 100)
 
   await cleanUpUploads(db(), { storage })
@@ -260,6 +261,9 @@ const NOT_UPLOAD_PATHS: Record<string, string> = {
   'notices.link': 'an internal page path',
   'weather_places.report': "a weather provider's report",
   'search_history.word': 'a search keyword',
+  'notes.title': 'free text, shown as text',
+  'notes.extract': 'the plain text of a note',
+  'notes.url': "another site's address",
 }
 
 test('every column long enough to hold an upload path is either a reference or known not to be one', () => {

@@ -1,6 +1,6 @@
 import { and, asc, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '#app/db/client.server.ts'
-import { bags, homepages, iconHistory, modules, skinHistory, sources, uploads, users } from '#app/db/schema/index.ts'
+import { bags, homepages, iconHistory, modules, notes, skinHistory, sources, uploads, users } from '#app/db/schema/index.ts'
 import { type UploadStorage, uploadStorage } from '#app/uploads/storage.server.ts'
 import { UPLOAD_EXTS, UPLOAD_PREFIX } from '#app/uploads/upload-path.ts'
 
@@ -31,6 +31,7 @@ export const UPLOAD_REFERENCES = [
   users.avatar,
   skinHistory.key,
   skinHistory.thumb,
+  notes.content,
 ] as const
 
 /** Records an upload, or refreshes it: the same bytes uploaded again start the grace period again. */

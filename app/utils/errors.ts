@@ -6,11 +6,14 @@ export class DomainError extends Error {
   readonly code: number
   /** The form field the message belongs to, when there is one. */
   readonly field?: string
-  constructor(message: string, options: { code?: number; field?: string } = {}) {
+  /** What the caller needs to act on the failure (a note's current text when a save came too late). */
+  readonly data?: unknown
+  constructor(message: string, options: { code?: number; field?: string; data?: unknown } = {}) {
     super(message)
     this.name = 'DomainError'
     this.code = options.code ?? 0
     this.field = options.field
+    this.data = options.data
   }
 }
 

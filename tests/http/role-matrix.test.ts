@@ -24,6 +24,8 @@ const EDITORS: Role[] = ['owner', 'manager']
 const OWNER: Role[] = ['owner']
 const REFUSALS = ['内容不存在或已被删除', '您没有权限执行此操作']
 const PRIVATE_STAYS = '未公开链接不能移到其他主页'
+/** Spec §6: a notepad is its owner's; everyone else who sees the homepage is told it is not public. */
+const NOTES_NOT_PUBLIC = '便签内容未对互联网用户公开'
 
 type Actor = { client: Client; userId: number; homepageId: number }
 type World = {
@@ -33,6 +35,8 @@ type World = {
   moduleId: number
   /** The category each case's bookmarks are made in. */
   bid: number
+  /** A note bookmark whose notepad the snapshot reads. */
+  notepad: number
   actors: Record<Exclude<Role, 'owner' | 'guest'>, Actor>
 }
 let world: World
@@ -67,6 +71,12 @@ const folder = async () => (await ok(post(owner(), '/api/bookmark/add-folder', {
 const childOf = async (folderId: number) =>
   (await ok(post(owner(), '/api/source/add', { bid: world.bid, parentLinkId: folderId, sour_name: '子链接', sour_url: `https://${rand()}.example/` }))).id as number
 const divider = async () => (await ok(post(owner(), '/api/bookmark/add-divider', { bid: world.bid, name: '分割线' }))).id as number
+/** A note in the world's notepad, in its trash with `trashed`. */
+async function padNote(trashed = false) {
+  const id = (await ok(post(owner(), '/api/notepad/create', { bookmarkId: world.notepad }))).id as number
+  if (trashed) await ok(post(owner(), '/api/notepad/delete', { noteId: id }))
+  return id
+}
 const note = async () => (await ok(post(owner(), '/api/bookmark/create-base', { cid: world.bid, remark: '笔记', type: 'note' }))).id as number
 const bag = async () => (await ok(post(owner(), '/api/bag/add', { moduleId: world.moduleId, name: `分类${rand()}`.slice(0, 20), icon: 'tabler:folder' }))).bid as number
 const module = async () => (await ok(post(owner(), '/api/module/add', { homepageId: world.homepageId, name: `模块${rand()}`, icon: 'tabler:star', moduleType: 2 }))).moduleId as number
@@ -173,6 +183,12 @@ const API_CASES: Case[] = [
     },
   },
   { path: '/api/bookmark/create-base', allowed: OWNER, body: async () => ({ cid: world.bid, remark: '笔记', type: 'note' }) },
+  // A notepad is its owner's alone (spec §6): managers add no notes; nobody else reads or writes one.
+  { path: '/api/notepad/create', allowed: OWNER, body: async () => ({ bookmarkId: world.notepad }), refusal: NOTES_NOT_PUBLIC },
+  { path: '/api/notepad/create', allowed: OWNER, body: async () => ({ cid: world.bid }) },
+  { path: '/api/notepad/save', allowed: OWNER, body: async () => ({ noteId: await padNote(), title: '改过', content: '<p>改过</p>' }), refusal: NOTES_NOT_PUBLIC },
+  { path: '/api/notepad/delete', allowed: OWNER, body: async () => ({ noteId: await padNote() }), refusal: NOTES_NOT_PUBLIC },
+  { path: '/api/notepad/delete', allowed: OWNER, body: async () => ({ noteId: await padNote(true), type: 'restore' }), refusal: NOTES_NOT_PUBLIC },
   { path: '/api/bookmark/rename', allowed: EDITORS, body: async () => ({ id: await note(), remark: '改名' }) },
   { path: '/api/bookmark/change-private', allowed: OWNER, body: async () => ({ id: await link() }) },
   { path: '/api/bookmark/add-folder', allowed: EDITORS, body: async () => ({ bid: world.bid, name: '新文件夹' }) },
@@ -312,6 +328,12 @@ const NOT_HOMEPAGE_CALLS = new Set([
   // The user's own uploaded skins (a new one, or one deleted by id: another user's id changes nothing; tests/http/skin-background.test.ts).
   '/api/skin/delete-history',
   '/api/skin/upload',
+  // The user's own notebook: no homepage; another user's note is not found (tests/http/notes.test.ts).
+  '/api/notebook/get-lists',
+  '/api/notebook/create',
+  '/api/notebook/details',
+  '/api/notebook/save',
+  '/api/notebook/delete',
   // WeChat's push: signed by WeChat, no session at all (tests/http/wechat.test.ts: forged pushes refused).
   '/api/wx/callback',
   // The QR sign-in's confirm step: a scene bound to this browser, no homepage (tests/http/wechat.test.ts).
@@ -336,6 +358,8 @@ async function snapshot() {
     ok(get(owner(), '/api/site/init-info')),
     ok(get(owner(), '/api/bag/get-operate-remember')),
     ok(get(owner(), '/api/bag/share-list', { type: 'share' })),
+    ok(get(owner(), '/api/notepad/list', { bookmarkId: world.notepad })),
+    ok(get(owner(), '/api/notepad/list', { bookmarkId: world.notepad, type: 'trash' })),
   ])
   // Visit counts move with page views elsewhere; clicks are counted for everyone (source/click).
   return JSON.stringify(parts, (key, value) => (key === 'number' || key === 'clickAmount' || key === 'clickTime' ? undefined : value))
@@ -351,7 +375,9 @@ beforeAll(async () => {
   await ok(post(o.client, '/api/homepage/add', { homepageId: o.homepageId, title: '世界', icon: 'tabler:home', code }))
   await ok(post(o.client, '/api/homepage/set-open-status', { homepageId: o.homepageId }))
   const tree = await ok(get(o.client, '/api/bag/get-create', { homepageId: o.homepageId }))
-  world = { owner: o, homepageId: o.homepageId, code, moduleId: tree[0].value, bid: tree[0].children[0].value, actors: {} as World['actors'] }
+  const bid = tree[0].children[0].value as number
+  const notepad = (await ok(post(o.client, '/api/bookmark/create-base', { cid: bid, remark: '世界的便签', type: 'note' }))).id as number
+  world = { owner: o, homepageId: o.homepageId, code, moduleId: tree[0].value, bid, notepad, actors: {} as World['actors'] }
   for (const role of ['manager', 'member', 'follower', 'visitor'] as const) world.actors[role] = await newActor(role)
 }, 120_000)
 

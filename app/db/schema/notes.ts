@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core'
+import { createdAt, deletedAt, id, updatedAt } from '../columns.ts'
+import { sources } from './homepages.ts'
+import { users } from './users.ts'
+
+export const NOTE_KINDS = ['notepad', 'notebook'] as const
+export type NoteKind = (typeof NOTE_KINDS)[number]
+
+/**
+ * Rich-text notes: the notepad of a note bookmark (kind notepad, `sourceId` set) and the user's
+ * global notebook (kind notebook). One table, so one sanitiser, one versioned save and one trash
+ * rule serve both (app/services/notes.server.ts).
+ */
+export const notes = pgTable(
+  'notes',
+  {
+    id: id(),
+    /** Whose note: the notebook's writer, the notepad's homepage owner. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 10 }).$type<NoteKind>().notNull(),
+    /** The note bookmark a notepad note belongs to; its hard delete takes the notes with it. */
+    sourceId: integer('source_id').references(() => sources.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 50 }).notNull().default(''),
+    /** Sanitised HTML (app/notes/sanitize.server.ts): what is stored is what is rendered. */
+    content: text('content').notNull().default(''),
+    /** The content's first words as plain text: the list's summary, computed on save. */
+    extract: varchar('extract', { length: 100 }).notNull().default(''),
+    /** The notebook: the page it was written from (http or https only). */
+    url: text('url').notNull().default(''),
+    /** Bumped by every save; a save based on another version is refused (no lost edit). */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('notes_user_idx').on(t.userId, t.kind, t.updatedAt),
+    index('notes_source_idx').on(t.sourceId).where(sql`${t.sourceId} is not null`),
+  ],
+)
+
+export type Note = typeof notes.$inferSelect

@@ -1,0 +1,47 @@
+import { LinkUrl } from './content.ts'
+import { ObjectId } from './ids.ts'
+import { nameText } from './text.ts'
+import { z } from './zod.ts'
+
+/**
+ * Notes (spec §3 Notepad / Notebook note, §5, §9): what a save may carry. Isomorphic: the editor
+ * checks the same limits. The content is HTML the server sanitises (app/notes/sanitize.server.ts);
+ * its limits are checked there, on what is kept.
+ */
+
+export const NOTE_TITLE_MAX = 50
+export const NOTE_TITLE_MSG = '便签标题不能超过50个字'
+/** The counter turns red above 9,500 (spec §9); a note holds at most 10,000 characters of text. */
+export const NOTE_TEXT_MAX = 10_000
+export const NOTE_TEXT_WARN = 9_500
+export const NOTE_TEXT_MSG = '内容不能超过10000个字'
+/** The stored HTML of a note at its longest (10,000 characters with their formatting, images by address). */
+export const NOTE_HTML_MAX = 200_000
+/** Spec §8: what an empty title shows. */
+export const UNTITLED_NOTE = '[ 没有文字 ]'
+
+const noteId = ObjectId
+const title = nameText({ max: NOTE_TITLE_MAX, tooLong: NOTE_TITLE_MSG })
+const content = z.string({ error: NOTE_TEXT_MSG }).max(NOTE_HTML_MAX, NOTE_TEXT_MSG)
+/** The version the edit was based on; absent, the save is last-writer-wins (legacy clients). */
+const version = z.coerce.number({ error: '参数错误' }).int().min(1).max(2_147_483_647).optional()
+
+export const NoteSaveSchema = z.object({ noteId, title: title.optional(), content: content.optional(), version })
+export type NoteSaveInput = z.infer<typeof NoteSaveSchema>
+
+/** Where a notebook note was written from: an http(s) page, or nothing. */
+const sourcePage = z.preprocess((v) => (v === '' || v === null ? undefined : v), LinkUrl.optional())
+
+export const NotebookCreateSchema = z.object({ title: title.optional(), url: sourcePage, content: content.optional() })
+export type NotebookCreateInput = z.infer<typeof NotebookCreateSchema>
+
+/** The trash of notes: to the trash (blank), back (restore), for good (hard), every trashed note for good (empty). */
+export const NOTE_DELETE_TYPES = ['blank', 'restore', 'hard', 'empty'] as const
+export type NoteDeleteType = (typeof NOTE_DELETE_TYPES)[number]
+const blankIsTrash = (v: unknown) => (v === undefined || v === null || v === '' ? 'blank' : v)
+export const NoteDeleteType = z.preprocess(blankIsTrash, z.enum(NOTE_DELETE_TYPES, { error: '参数错误' }))
+/** One note at a time: the notepad's trash popover has no 清空. */
+export const OneNoteDeleteType = z.preprocess(blankIsTrash, z.enum(['blank', 'restore', 'hard'], { error: '参数错误' }))
+
+/** A list of notes: the live ones, or the trash. */
+export const NoteListType = z.preprocess((v) => (v === 'trash' || v === '1' || v === 1 ? 'trash' : 'live'), z.enum(['live', 'trash']))
