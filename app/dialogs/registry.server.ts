@@ -24,6 +24,7 @@ import { homepagesFamily } from './homepages.server.ts'
 import { importsFamily } from './imports.server.ts'
 import { layoutFamily } from './layout.server.ts'
 import { modulesFamily } from './modules.server.ts'
+import { notesFamily } from './notes.server.ts'
 import { peopleFamily } from './people.server.ts'
 import { preferencesFamily } from './preferences.server.ts'
 import { reportsFamily } from './reports.server.ts'
@@ -50,6 +51,7 @@ const FAMILIES = [
   importsFamily,
   skinFamily,
   layoutFamily,
+  notesFamily,
 ]
 
 function collect<T>(pick: (family: (typeof FAMILIES)[number]) => Record<string, T | undefined>) {

@@ -45,3 +45,21 @@ export const OneNoteDeleteType = z.preprocess(blankIsTrash, z.enum(['blank', 're
 
 /** A list of notes: the live ones, or the trash. */
 export const NoteListType = z.preprocess((v) => (v === 'trash' || v === '1' || v === 1 ? 'trash' : 'live'), z.enum(['live', 'trash']))
+
+const kind = z.enum(['notepad', 'notebook'], { error: '参数错误' })
+const optionalId = z.preprocess((v) => (v === '' || v === null || v === '0' || v === 0 ? undefined : v), ObjectId.optional())
+
+/**
+ * A note's form on the page (without JavaScript): which workspace it is in, and whether the
+ * textarea held the note's text or its HTML (components/notes/types.ts OpenNote.plain); `keep`,
+ * the version that came in meanwhile, is 保留我的 after a conflict.
+ */
+export const NoteFormSchema = NoteSaveSchema.extend({
+  kind,
+  format: z.enum(['text', 'html']).catch('html'),
+  keep: version,
+  bookmarkId: optionalId,
+})
+
+/** The one-click note forms: add (to a notepad, a new one in category `bid`, or the notebook) and delete. */
+export const NoteActionSchema = z.object({ kind, noteId: ObjectId, type: OneNoteDeleteType, bookmarkId: optionalId, bid: optionalId, parentId: optionalId })

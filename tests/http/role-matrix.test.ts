@@ -493,6 +493,14 @@ const FORM_CASES: FormCase[] = [
   { intent: 'clear-skin', allowed: OWNER, viewers: true, fields: async () => hid() },
   { intent: 'pick-skin', allowed: OWNER, viewers: true, fields: async () => ({ ...hid(), color: '#e8f0fe' }) },
   { intent: 'save-skin-effects', allowed: OWNER, viewers: true, fields: async () => ({ ...hid(), opacity: 70, fuzzy: 10 }) },
+  // Notes (spec §6): a notepad is its owner's; the notebook is anyone's own (no homepage's data).
+  { intent: 'note-add', allowed: OWNER, fields: async () => ({ kind: 'notepad', bookmarkId: world.notepad }) },
+  { intent: 'note-add', allowed: OWNER, fields: async () => ({ kind: 'notepad', bid: world.bid }) },
+  { intent: 'note-save', allowed: OWNER, fields: async () => ({ kind: 'notepad', noteId: await padNote(), title: '表单便签', content: '一行字', format: 'text' }) },
+  { intent: 'note-delete', allowed: OWNER, fields: async () => ({ kind: 'notepad', noteId: await padNote(), type: 'blank' }) },
+  { intent: 'note-delete', allowed: OWNER, fields: async () => ({ kind: 'notepad', noteId: await padNote(true), type: 'hard' }) },
+  { intent: 'note-add', allowed: SIGNED_IN, fields: async () => ({ kind: 'notebook' }) },
+  { intent: 'note-empty-trash', allowed: SIGNED_IN, fields: async () => ({}) },
   // Anyone signed in who sees a link may report it (guests are asked to sign in first).
   { intent: 'report-link', allowed: SIGNED_IN, fields: async () => ({ sourceId: await link(), type: 'broken', otherType: '' }) },
 ]

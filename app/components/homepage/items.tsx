@@ -114,8 +114,19 @@ function ItemBody({ item, kit, formats, bid }: { item: ItemView; kit: ViewKit; f
       </details>
     )
   }
+  if (item.type === 'note') {
+    // A note bookmark opens its notepad (its owner's; anyone else is told it is not public).
+    return (
+      <a href={kit.dialog('notepad', { id: item.id })} className="link link-note" title={item.note || undefined}>
+        <i className="link-icon-note" aria-hidden="true">
+          <span className="icon ico-note" />
+        </i>
+        {name}
+      </a>
+    )
+  }
   if (item.type !== 'link' || !item.url) {
-    // Notes (and posts, code snippets) are text on the page, not links.
+    // Posts and code snippets are text on the page, not links (yet).
     return (
       <span className="link link-note" title={item.note || undefined}>
         <i className="link-icon-note" aria-hidden="true">

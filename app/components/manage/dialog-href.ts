@@ -19,6 +19,8 @@ import { idOf } from '#app/schemas/id-values.ts'
  *   share-module&moduleId (share a module) · import[&file] (import a bookmark file; `file`: its success step) ·
  *   keymap (the owner's shortcut keys) · layout (the layout settings drawer) · item&id (a bookmark's menu: its star, privacy, edit and delete)
  *   skin (the skin drawer: theme, theme colour, reset; guests too)
+ *   notepad&id[&note][&tab=trash] (a note bookmark's notepad) · notepad&bid[&parentLinkId] (a new one: its
+ *   first note creates the bookmark) · notebook[&note][&tab=trash][&page] (the user's notebook)
  * Any of them may carry `from` (`manage-modules` or `children:<folderId>`): the list dialog it was
  * opened from, where cancelling or saving returns (see `backHref`).
  */
@@ -67,6 +69,7 @@ const DIALOG_PARAMS = [
   'iconPage',
   'file',
   'continue',
+  'note',
 ] as const
 /**
  * Dropped as well: React Router's `?index` marker, which stays in the address bar after a form

@@ -26,6 +26,7 @@ import { SharedModules } from './shared-modules.tsx'
 import { TemplateList } from './templates.tsx'
 import type { ManageDialogData } from './types.ts'
 import { SkinDrawer } from '#app/components/skin/skin-drawer.tsx'
+import { NoteWorkspace } from '#app/components/notes/note-workspace.tsx'
 
 /**
  * How each dialog of the registry (app/dialogs/registry.server.ts, which loads their data) is drawn:
@@ -117,6 +118,15 @@ export const DIALOG_VIEWS: { [N in ManageDialog]: DialogView<DataOf<N>> } = {
   'add-divider': { title: '添加分割线', width: 480, Body: (p) => <DividerForm {...p} /> },
   'edit-divider': { title: '编辑分割线', width: 480, Body: (p) => <DividerForm {...p} />, key: (d) => `edit-divider:${d.divider?.id}` },
   'add-note': { title: '添加便签', width: 480, Body: (p) => <NoteForm {...p} /> },
+  // Spec §2: the notebook dialog is 1190 px, the notepad beside a bookmark a little narrower; each
+  // list and form keep their state across the saves that come back to them (a key per note and version).
+  notepad: {
+    title: (d) => (d.bookmark ? `便签：${d.bookmark.name}` : '新便签'),
+    width: 960,
+    Body: ({ data, lastResult }) => <NoteWorkspace data={data} lastResult={lastResult} />,
+    key: (d) => `notepad:${d.bookmark?.id ?? 0}`,
+  },
+  notebook: { title: '笔记', width: 1190, Body: ({ data, lastResult }) => <NoteWorkspace data={data} lastResult={lastResult} />, key: () => 'notebook' },
   'delete-source': {
     title: (d) => `删除${sourceName(d.source.type)}`,
     width: 400,

@@ -2,6 +2,7 @@ import { lazyPart, usePreloadForDialogLinks } from '../lazy-part.tsx'
 import type { ManageDialogData } from './types.ts'
 // Linked by the page, so that the server's dialog (and the page without JavaScript) is styled.
 import './manage.css'
+import '#app/components/notes/notes.css'
 
 /** The dialogs' code (Radix, Conform, zod, every form) loads when one is open (ADR 015). */
 const LazyManageDialog = lazyPart(() => import('./manage-dialog.tsx').then((m) => m.ManageDialog), 'manage-dialog')

@@ -9,6 +9,7 @@ import type { HomepageListItem } from '#app/services/homepages.server.ts'
 import type { Keymap } from '#app/schemas/keymap.ts'
 import type { PageWidthType } from '#app/schemas/layout.ts'
 import type { SortMethod } from '#app/schemas/sort.ts'
+import type { NotesDialogData } from '#app/components/notes/types.ts'
 
 /**
  * What each dialog's `load` (app/dialogs/) hands the page for an open `?dialog=`, and what the page
@@ -63,6 +64,8 @@ export type ChildRow = { id: number; type: string; name: string; url: string | n
 
 export type ManageDialogData =
   | HomepageDialogData
+  /** The notepad of a note bookmark and the notebook (app/dialogs/notes.server.ts). */
+  | NotesDialogData
   /** The skin drawer (app/dialogs/skin.server.ts); `own`: saves on the homepage, else in the viewer's cookies. */
   | {
       dialog: 'skin'

@@ -5,7 +5,7 @@ import { DEFAULT_KEYMAP, shortcutLabel } from '#app/schemas/keymap-keys.ts'
 import { NO_RESULTS_MSG, SEARCH_HISTORY_SHOWN, SEARCH_KEYWORD_MAX } from '#app/schemas/search.ts'
 import type { SearchHit, SearchPage } from '#app/services/search.server.ts'
 import { useIsMac } from '#app/utils/use-shortcut.ts'
-import { onSearchShortcut } from './search-shortcut.ts'
+import { onSearchClose, onSearchShortcut } from './search-shortcut.ts'
 import { groupHits, groupLabel, HitBody, hitLinkProps, searchPageHref } from './search-results.tsx'
 import { isPlainClick } from '#app/utils/plain-click.ts'
 
@@ -60,6 +60,7 @@ export function SearchLauncher({
     latestShow.current = show
   })
   useEffect(() => onSearchShortcut(() => latestShow.current()), [])
+  useEffect(() => onSearchClose(() => setOpen(false)), [])
   const mac = useIsMac()
 
   const onButtonClick = (event: MouseEvent<HTMLAnchorElement>) => {

@@ -22,3 +22,17 @@ export function onSearchShortcut(listener: () => void) {
     listeners.delete(listener)
   }
 }
+
+const closers = new Set<() => void>()
+
+/** The note shortcut opens the notebook and closes the search dialog (spec §4): the launcher listens. */
+export function closeSearch() {
+  for (const close of closers) close()
+}
+
+export function onSearchClose(listener: () => void) {
+  closers.add(listener)
+  return () => {
+    closers.delete(listener)
+  }
+}

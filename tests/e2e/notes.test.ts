@@ -1,0 +1,154 @@
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { gotoReady, hydrated, postOk, signUpByApi, toast } from './helpers.ts'
+
+/**
+ * Notes (issue 23): the notepad of a note bookmark and the notebook, with JavaScript (the Tiptap
+ * editor, autosave through /api) and without (a textarea in a form the page's action saves).
+ * Two browsers on one note: the second save is refused and both texts are shown; nothing is lost.
+ */
+
+type Owner = { homepageId: number; bid: number; bookmarkId: number; code: string }
+
+/** A new account with a public homepage and a note bookmark 读书笔记 in its first category. */
+async function ownerWithNotepad(page: Page, baseURL: string): Promise<Owner> {
+  const homepageId = await signUpByApi(page, baseURL)
+  const code = `n${Math.random().toString(36).slice(2, 10)}`
+  await postOk(page, baseURL, '/api/homepage/add', { homepageId, title: '我的主页', icon: 'tabler:home', code })
+  await postOk(page, baseURL, '/api/homepage/set-open-status', { homepageId })
+  const tree = (await (await page.request.get(`/api/bag/get-create?homepageId=${homepageId}`)).json()).data
+  const bid = tree[0].children[0].value as number
+  const bookmark = await postOk(page, baseURL, '/api/bookmark/create-base', { cid: bid, remark: '读书笔记', type: 'note' })
+  return { homepageId, bid, bookmarkId: bookmark.id, code }
+}
+
+const panel = (page: Page, js: boolean, title: string): Locator => (js ? page.getByRole('dialog', { name: title }) : page.getByRole('region', { name: title }))
+
+/** The open note's text: the rich editor with JavaScript, the textarea without. */
+const body = (scope: Locator, js: boolean) => (js ? scope.locator('.note-editable') : scope.getByRole('textbox', { name: /^(内容|我的版本)$/ }))
+
+/** The open note's text is `text`. */
+const expectText = (scope: Locator, js: boolean, text: string) => (js ? expect(body(scope, js)).toHaveText(text) : expect(body(scope, js)).toHaveValue(text))
+
+/** Writes `text` as the note's whole text. */
+async function write(scope: Locator, js: boolean, text: string) {
+  const field = body(scope, js)
+  if (js) {
+    await field.click()
+    await field.press('ControlOrMeta+a')
+    await field.pressSequentially(text)
+  } else {
+    await field.fill(text)
+  }
+}
+
+/** Saved: with JavaScript the autosave's status; without, 保存 and the flash toast. */
+async function saved(page: Page, scope: Locator, js: boolean) {
+  if (js) await expect(scope.locator('.note-status')).toHaveText(/^已保存 \d/, { timeout: 20_000 })
+  else {
+    await scope.getByRole('button', { name: '保存', exact: true }).click()
+    await expect(toast(page)).toHaveText('已保存')
+  }
+}
+
+test('the owner writes in a note bookmark’s notepad; it is kept; anyone else is told it is not public', async ({ page, browser, javaScriptEnabled: js, baseURL }) => {
+  test.setTimeout(120_000)
+  const o = await ownerWithNotepad(page, baseURL!)
+  const title = '便签：读书笔记'
+  await gotoReady(page, `/${o.code}`, js)
+  await page.getByRole('link', { name: '读书笔记' }).click()
+  const notepad = panel(page, js, title)
+  await expect(notepad).toBeVisible()
+  await expect(notepad.getByText('还没有便签')).toBeVisible()
+  await notepad.getByRole('button', { name: '添加便签' }).click()
+  await expect(notepad.getByRole('link', { name: /没有文字/ })).toHaveAttribute('aria-current', 'true')
+  await notepad.getByRole('textbox', { name: '标题' }).fill('第一章')
+  await write(notepad, js, '开头的一段话')
+  await saved(page, notepad, js)
+  await page.reload()
+  await hydrated(page, js)
+  const again = panel(page, js, title)
+  await expect(again.getByRole('link', { name: /第一章/ })).toBeVisible()
+  await expectText(again, js, '开头的一段话')
+
+  const other = await browser.newContext({ javaScriptEnabled: js })
+  const visitor = await other.newPage()
+  await signUpByApi(visitor, baseURL!)
+  await gotoReady(visitor, `/${o.code}`, js)
+  await visitor.getByRole('link', { name: '读书笔记' }).click()
+  await expect(panel(visitor, js, title).getByText('该便签内容未对互联网用户公开，只有主人可以查看。')).toBeVisible()
+  await expect(panel(visitor, js, title).getByText('开头的一段话')).toHaveCount(0)
+  await other.close()
+})
+
+test('two browsers on one note: the second save is refused, both texts are shown, and 保留我的 keeps it', async ({ page, browser, javaScriptEnabled: js, baseURL }) => {
+  test.setTimeout(120_000)
+  const o = await ownerWithNotepad(page, baseURL!)
+  const note = await postOk(page, baseURL!, '/api/notepad/create', { bookmarkId: o.bookmarkId })
+  const url = `/${o.code}?dialog=notepad&id=${o.bookmarkId}&note=${note.id}`
+  const title = '便签：读书笔记'
+  // The same account in a second browser (its session cookie), both with the note open.
+  const second = await browser.newContext({ javaScriptEnabled: js, storageState: await page.context().storageState() })
+  const other = await second.newPage()
+  await gotoReady(page, url, js)
+  await gotoReady(other, url, js)
+  const mine = panel(page, js, title)
+  const theirs = panel(other, js, title)
+  await write(mine, js, '第一个浏览器写的')
+  await saved(page, mine, js)
+
+  await write(theirs, js, '第二个浏览器写的')
+  if (!js) await theirs.getByRole('button', { name: '保存', exact: true }).click()
+  const conflict = panel(other, js, title)
+  await expect(conflict.getByRole('alert').filter({ hasText: '这条便签已在别处修改，请选择保留哪一份' })).toBeVisible({ timeout: 20_000 })
+  await expect(conflict.getByRole('region', { name: '别处保存的版本' })).toContainText('第一个浏览器写的')
+  await expectText(conflict, js, '第二个浏览器写的')
+  // Nothing was overwritten meanwhile.
+  expect((await (await page.request.get(`/api/notepad/detail?noteId=${note.id}`)).json()).data.content).toBe('<p>第一个浏览器写的</p>')
+
+  await conflict.getByRole('button', { name: '保留我的' }).click()
+  if (js) await expect(conflict.locator('.note-status')).toHaveText(/^已保存 \d/, { timeout: 20_000 })
+  else await expect(toast(other)).toHaveText('已保存')
+  await expect.poll(async () => (await (await page.request.get(`/api/notepad/detail?noteId=${note.id}`)).json()).data.content).toBe('<p>第二个浏览器写的</p>')
+  await second.close()
+})
+
+test('the notebook from the side button: new notes, the trash, and back', async ({ page, javaScriptEnabled: js, baseURL }) => {
+  const o = await ownerWithNotepad(page, baseURL!)
+  await gotoReady(page, `/${o.code}`, js)
+  await page.getByRole('link', { name: '笔记', exact: true }).click()
+  const notebook = panel(page, js, '笔记')
+  await expect(notebook.getByText('还没有笔记')).toBeVisible()
+  await notebook.getByRole('button', { name: '新建笔记' }).click()
+  await expect(notebook.getByRole('link', { name: /没有文字/ })).toHaveAttribute('aria-current', 'true')
+  await notebook.getByRole('textbox', { name: '标题' }).fill('想法')
+  await write(notebook, js, '记下来')
+  await saved(page, notebook, js)
+  await notebook.getByRole('button', { name: '删除', exact: true }).click()
+  await expect(toast(page)).toHaveText('删除成功，您可以在便签右上角【回收站】恢复便签~')
+  await notebook.getByRole('link', { name: '回收站' }).click()
+  await notebook.getByRole('button', { name: '恢复：想法' }).click()
+  await notebook.getByRole('link', { name: '笔记', exact: true }).click()
+  await expect(notebook.getByRole('link', { name: /想法/ })).toBeVisible()
+})
+
+test('a note of 10,000 characters autosaves and reloads whole; Ctrl+B opens the notebook @js-only', async ({ page, baseURL }) => {
+  test.setTimeout(120_000)
+  const o = await ownerWithNotepad(page, baseURL!)
+  const note = await postOk(page, baseURL!, '/api/notepad/create', { bookmarkId: o.bookmarkId })
+  await gotoReady(page, `/${o.code}?dialog=notepad&id=${o.bookmarkId}&note=${note.id}`, true)
+  const notepad = panel(page, true, '便签：读书笔记')
+  const editor = notepad.locator('.note-editable')
+  await editor.click()
+  const text = '字'.repeat(9_995) + '最后五个字'
+  await page.keyboard.insertText(text)
+  await expect(notepad.getByText('10000 / 10000 字')).toBeVisible()
+  await expect(notepad.locator('.note-count-over')).toBeVisible()
+  await expect(notepad.locator('.note-status')).toHaveText(/^已保存 \d/, { timeout: 20_000 })
+  await page.reload()
+  await hydrated(page, true)
+  await expect(panel(page, true, '便签：读书笔记').locator('.note-editable')).toHaveText(text)
+  await page.keyboard.press('Escape')
+  await expect(panel(page, true, '便签：读书笔记')).toHaveCount(0)
+  await page.keyboard.press('Control+b')
+  await expect(panel(page, true, '笔记')).toBeVisible()
+})
