@@ -130,7 +130,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       />
       <AuthDialogSlot />
       {children}
-      <SideButtons sort={chrome.sort} layout={chrome.layout} notes={{ key: root?.user?.keymap.noteKeymap ?? '', shortcut: chrome.shortcuts }} />
+      <SideButtons sort={chrome.sort} layout={chrome.layout} />
       <SiteFooter />
       <Toaster toast={root?.toast ?? null} />
     </>

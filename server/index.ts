@@ -13,7 +13,7 @@ import { startMaintenance } from '#app/services/maintenance.server.ts'
 import { backfillSearchColumns } from '#app/services/search.server.ts'
 import { seedDemo } from '#app/services/seed.server.ts'
 import { dataDirectories, ensureDataDirectories } from '#app/utils/data-dirs.server.ts'
-import { ENGINE_ORIGINS } from '#app/utils/engines.ts'
+import { ENGINES } from '#app/utils/engines.ts'
 import { env } from '#app/utils/env.server.ts'
 import { releaseBootMemory } from '#server/memory.ts'
 import { pageCache } from '#server/page-cache.ts'
@@ -106,7 +106,8 @@ app.use(
         'base-uri': ["'none'"],
         'frame-ancestors': ["'none'"],
         // The search-engine box's GET forms go to the engines themselves (app/utils/engines.ts).
-        'form-action': ["'self'", ...ENGINE_ORIGINS],
+        // Computed here, not there: the browser's copy of engines.ts would carry it to every page.
+        'form-action': ["'self'", ...new Set(ENGINES.map((engine) => new URL(engine.action).origin))],
       },
     },
     // No Referer to other sites: private homepage codes are in our paths (SECURITY.md), and the

@@ -1,10 +1,7 @@
 import type { MouseEvent } from 'react'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import type { SidebarPosition } from '#app/components/homepage/page-layout.ts'
-import { closeSearch } from '#app/components/search/search-shortcut.ts'
-import { shortcutLabel } from '#app/schemas/keymap-keys.ts'
 import { useScrolledPast } from '#app/utils/use-scrolled-past.ts'
-import { useIsMac, useShortcut } from '#app/utils/use-shortcut.ts'
 import { dialogHref } from './manage/dialog-href.ts'
 import { usePageSkin } from './skin/document-look.ts'
 
@@ -46,25 +43,13 @@ function openSortSwitcher(event: MouseEvent<HTMLAnchorElement>) {
  * 180 px of scroll (spec §4) and which is always there without it; 皮肤 on a start page opens the
  * skin drawer (?dialog=skin: a drawer with JavaScript, a form in the page without), named as the
  * owner's tool and the drawer itself are (spec §2: the skin button and drawer); 笔记 on a start
- * page opens the notebook (?dialog=notebook; a guest is asked to sign in), and so does the user's
- * note shortcut on their own homepage, which closes the search dialog. The AI search and help
- * buttons join them with their features.
+ * page opens the notebook (?dialog=notebook; a guest is asked to sign in), as the user's note
+ * shortcut does (search-launcher.tsx). The AI search and help buttons join them with their features.
  */
-export function SideButtons({ sort, layout, notes }: { sort: boolean; layout?: PageChrome['layout']; notes: { key: string; shortcut: boolean } }) {
+export function SideButtons({ sort, layout }: { sort: boolean; layout?: PageChrome['layout'] }) {
   const scrolled = useScrolledPast()
   const location = useLocation()
-  const navigate = useNavigate()
-  const mac = useIsMac()
   const skin = usePageSkin()
-  const notebook = dialogHref(location, 'notebook')
-  useShortcut(
-    notes.key,
-    () => {
-      closeSearch()
-      void navigate(notebook, { preventScrollReset: true })
-    },
-    notes.shortcut && Boolean(skin),
-  )
   // Hidden by the sidebar setting, all but a guest's 布局: the one way back to the setting.
   if (layout?.sidebar === 'none' && !layout.drawer) return null
   const hidden = layout?.sidebar === 'none'
@@ -76,20 +61,14 @@ export function SideButtons({ sort, layout, notes }: { sort: boolean; layout?: P
         </Link>
       ) : null}
       {skin && !hidden ? (
-        <Link to={dialogHref(location, 'skin')} className="side-button" preventScrollReset>
-          皮肤
-        </Link>
-      ) : null}
-      {skin && !hidden ? (
-        <Link
-          to={notebook}
-          className="side-button"
-          preventScrollReset
-          aria-keyshortcuts={notes.shortcut && notes.key ? `${mac ? 'Meta' : 'Control'}+${notes.key.toUpperCase()}` : undefined}
-          title={notes.shortcut && notes.key ? `笔记（${shortcutLabel(notes.key, mac)}）` : '笔记'}
-        >
-          笔记
-        </Link>
+        <>
+          <Link to={dialogHref(location, 'skin')} className="side-button" preventScrollReset>
+            皮肤
+          </Link>
+          <Link to={dialogHref(location, 'notebook')} className="side-button" preventScrollReset>
+            笔记
+          </Link>
+        </>
       ) : null}
       {sort && !hidden ? (
         <a href={`#${SORT_SWITCHER_ID}`} className="side-button" onClick={openSortSwitcher}>

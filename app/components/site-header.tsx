@@ -8,7 +8,6 @@ import { lazyPart } from './lazy-part.tsx'
 import { pressSearchShortcut } from './search/search-shortcut.ts'
 import { ToolDrawerLink } from './tools/tool-drawer.tsx'
 import { NAV_BAR } from '#app/utils/nav-bar.ts'
-import { WeatherWidget } from './weather/weather-widget.tsx'
 // The styles of the parts below whose code loads later: linked by every page, as before (ADR 015).
 import './search/search.css'
 import './tools/tools.css'
@@ -18,19 +17,25 @@ import './tools/tools.css'
  * homepage, an empty key is switched off), listened to from hydration on: a press before the
  * launcher's code has come opens it once it has (search-shortcut.ts).
  */
-function HeaderSearch({ keymap, shortcut }: { keymap: string; shortcut: boolean }) {
+function HeaderSearch({ keymap, noteKeymap, shortcut }: { keymap: string; noteKeymap: string; shortcut: boolean }) {
   useShortcut(keymap, pressSearchShortcut, shortcut)
-  return <SearchLauncher keymap={keymap} shortcut={shortcut} />
+  return <SearchLauncher keymap={keymap} noteKeymap={noteKeymap} shortcut={shortcut} />
 }
 
 /** The signed-in header's notices and account menu: not a guest's code either. */
 const HeaderAccount = lazyPart(() => import('./account-menu.tsx').then((m) => m.HeaderAccount))
 
+/**
+ * The header weather: drawn by the server, its code (a refresh, the popover) comes after the page
+ * has hydrated, outside a guest's first load (budget 5, ADR 015); the link works meanwhile.
+ */
+const WeatherWidget = lazyPart(() => import('./weather/weather-widget.tsx').then((m) => m.WeatherWidget))
+
 /** The signed-in header's search (Radix dialog, results): its code is not a guest's (ADR 015). */
 const SearchLauncher = lazyPart(() => import('./search/search-launcher.tsx').then((m) => m.SearchLauncher))
 
 /** `noticeAmount`: the user's unread notices (the root loader counts them); `keymap`: their shortcut keys. */
-export type HeaderUser = { id: number; nickname: string; avatar?: string | null; noticeAmount?: number; keymap: { searchKeymap: string } } | null
+export type HeaderUser = { id: number; nickname: string; avatar?: string | null; noticeAmount?: number; keymap: { searchKeymap: string; noteKeymap: string } } | null
 
 /** Names of 10 or more characters get a tooltip, since the header may cut them (spec §2). */
 const TOOLTIP_FROM = 10
@@ -87,7 +92,7 @@ export function SiteHeader({
         {engineInHeader ? <EngineBox variant="header" /> : null}
         {/* Bookmark search: the button, and Ctrl+K with the user's key; a guest is asked to sign in (spec §6). */}
         {user ? (
-          <HeaderSearch keymap={user.keymap.searchKeymap} shortcut={shortcuts} />
+          <HeaderSearch keymap={user.keymap.searchKeymap} noteKeymap={user.keymap.noteKeymap} shortcut={shortcuts} />
         ) : (
           <Link to={withDialog(location, 'login')} className="button button-ghost header-search" preventScrollReset>
             搜索书签

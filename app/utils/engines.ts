@@ -49,8 +49,3 @@ export function rememberQuery(history: readonly string[], query: string) {
 /** An engine that is not one of ours was sent. */
 export const ENGINE_PICK_MSG = '请选择搜索引擎'
 
-/**
- * Where the box's forms go: the page's CSP lists them in `form-action` (server/index.ts), which
- * otherwise allows our own origin only.
- */
-export const ENGINE_ORIGINS = [...new Set(ENGINES.map((engine) => new URL(engine.action).origin))]

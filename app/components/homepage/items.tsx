@@ -114,25 +114,24 @@ function ItemBody({ item, kit, formats, bid }: { item: ItemView; kit: ViewKit; f
       </details>
     )
   }
-  if (item.type === 'note') {
-    // A note bookmark opens its notepad (its owner's; anyone else is told it is not public).
-    return (
-      <a href={kit.dialog('notepad', { id: item.id })} className="link link-note" title={item.note || undefined}>
-        <i className="link-icon-note" aria-hidden="true">
-          <span className="icon ico-note" />
-        </i>
-        {name}
-      </a>
-    )
-  }
   if (item.type !== 'link' || !item.url) {
-    // Posts and code snippets are text on the page, not links (yet).
-    return (
-      <span className="link link-note" title={item.note || undefined}>
+    const body = (
+      <>
         <i className="link-icon-note" aria-hidden="true">
           <span className="icon ico-note" />
         </i>
         {name}
+      </>
+    )
+    // A note bookmark opens its notepad (its owner's; anyone else is told it is not public);
+    // posts and code snippets are text on the page.
+    return item.type === 'note' ? (
+      <a href={kit.dialog('notepad', { id: item.id })} className="link link-note" title={item.note || undefined}>
+        {body}
+      </a>
+    ) : (
+      <span className="link link-note" title={item.note || undefined}>
+        {body}
       </span>
     )
   }

@@ -1,11 +1,12 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react'
 import * as Dialog from '@radix-ui/react-dialog'
-import { Form, Link } from 'react-router'
+import { Form, Link, useLocation, useNavigate } from 'react-router'
+import { dialogHref } from '#app/components/manage/dialog-href.ts'
 import { DEFAULT_KEYMAP, shortcutLabel } from '#app/schemas/keymap-keys.ts'
 import { NO_RESULTS_MSG, SEARCH_HISTORY_SHOWN, SEARCH_KEYWORD_MAX } from '#app/schemas/search.ts'
 import type { SearchHit, SearchPage } from '#app/services/search.server.ts'
-import { useIsMac } from '#app/utils/use-shortcut.ts'
-import { onSearchClose, onSearchShortcut } from './search-shortcut.ts'
+import { useIsMac, useShortcut } from '#app/utils/use-shortcut.ts'
+import { onSearchShortcut } from './search-shortcut.ts'
 import { groupHits, groupLabel, HitBody, hitLinkProps, searchPageHref } from './search-results.tsx'
 import { isPlainClick } from '#app/utils/plain-click.ts'
 
@@ -31,15 +32,29 @@ const post = (path: string, body: Record<string, unknown> = {}) =>
  * search as a page. In the dialog: results as you type, grouped by homepage and category, a
  * combobox whose arrow keys move through them, Enter opens one in a new tab, 加载更多 for the next
  * 5, and the last 3 keywords while the box is empty. Escape closes it and focus goes back.
+ * The note shortcut (spec §4) is here too, a signed-in owner's alone: it closes this dialog and
+ * opens the notebook (the side button 笔记's ?dialog=notebook).
  */
 export function SearchLauncher({
   keymap = DEFAULT_KEYMAP.searchKeymap,
+  noteKeymap = DEFAULT_KEYMAP.noteKeymap,
   shortcut: shortcutOn,
 }: {
   keymap?: string
+  noteKeymap?: string
   shortcut: boolean
 }) {
   const [open, setOpen] = useState(false)
+  const location = useLocation()
+  const navigate = useNavigate()
+  useShortcut(
+    noteKeymap,
+    () => {
+      setOpen(false)
+      void navigate(dialogHref(location, 'notebook'), { preventScrollReset: true })
+    },
+    shortcutOn,
+  )
   const [history, setHistory] = useState<string[]>([])
   const returnTo = useRef<Element | null>(null)
   const button = useRef<HTMLAnchorElement>(null)
@@ -60,7 +75,6 @@ export function SearchLauncher({
     latestShow.current = show
   })
   useEffect(() => onSearchShortcut(() => latestShow.current()), [])
-  useEffect(() => onSearchClose(() => setOpen(false)), [])
   const mac = useIsMac()
 
   const onButtonClick = (event: MouseEvent<HTMLAnchorElement>) => {
