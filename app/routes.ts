@@ -62,6 +62,10 @@ export default [
   // The tool box (spec §2 /tool, /tool/{alias}): every tool, and one tool as a form.
   route('tool', 'routes/tool.tsx'),
   route('tool/:alias', 'routes/tool.alias.tsx'),
+  // Blog posts and code snippets (spec §2): writing one, and its page.
+  route('blog/write', 'routes/blog.write.tsx'),
+  route('blog/detail/:id', 'routes/blog.detail.tsx'),
+  route('editor/code', 'routes/editor.code.tsx'),
   route(':code', 'routes/homepage.tsx'),
   // One module of a homepage (spec §2 /{domain}/{id}).
   route(':code/:moduleId', 'routes/module.tsx'),

@@ -63,3 +63,59 @@ export const NoteFormSchema = NoteSaveSchema.extend({
 
 /** The one-click note forms: add (to a notepad, a new one in category `bid`, or the notebook) and delete. */
 export const NoteActionSchema = z.object({ kind, noteId: ObjectId, type: OneNoteDeleteType, bookmarkId: optionalId, bid: optionalId, parentId: optionalId })
+
+/** The languages a code snippet may be written in (its highlighting: app/notes/highlight.server.ts). */
+export const CODE_LANGUAGES = [
+  { id: 'text', name: '纯文本' },
+  { id: 'javascript', name: 'JavaScript' },
+  { id: 'typescript', name: 'TypeScript' },
+  { id: 'html', name: 'HTML' },
+  { id: 'css', name: 'CSS' },
+  { id: 'json', name: 'JSON' },
+  { id: 'python', name: 'Python' },
+  { id: 'java', name: 'Java' },
+  { id: 'go', name: 'Go' },
+  { id: 'rust', name: 'Rust' },
+  { id: 'c', name: 'C' },
+  { id: 'cpp', name: 'C++' },
+  { id: 'csharp', name: 'C#' },
+  { id: 'php', name: 'PHP' },
+  { id: 'ruby', name: 'Ruby' },
+  { id: 'shellscript', name: 'Shell' },
+  { id: 'sql', name: 'SQL' },
+  { id: 'yaml', name: 'YAML' },
+  { id: 'markdown', name: 'Markdown' },
+  { id: 'xml', name: 'XML' },
+] as const
+export type CodeLanguage = (typeof CODE_LANGUAGES)[number]['id']
+export const CODE_MAX = 50_000
+export const CODE_MAX_MSG = '代码不能超过50000个字符'
+export const WRITING_TITLE_MSG = '请输入标题'
+
+const writingTitle = nameText({ required: WRITING_TITLE_MSG, max: 100, tooLong: '标题不能超过100个字' })
+
+/** A blog post (/blog/write): new in category `bid` (a folder: `parentId`), or post `id` edited. */
+export const PostFormSchema = z.object({
+  id: optionalId,
+  bid: optionalId,
+  parentId: optionalId,
+  title: writingTitle,
+  content: z.string().max(NOTE_HTML_MAX, NOTE_TEXT_MSG).optional(),
+  format: z.enum(['text', 'html']).catch('html'),
+  version,
+  keep: version,
+})
+
+/** A code snippet (/editor/code): new in category `cid` (a folder: `parentId`), or snippet `id` edited. */
+export const CodeFormSchema = z.object({
+  id: optionalId,
+  cid: optionalId,
+  parentId: optionalId,
+  title: writingTitle,
+  language: z.enum(CODE_LANGUAGES.map((l) => l.id) as [CodeLanguage, ...CodeLanguage[]]).catch('text'),
+  code: z.string().max(CODE_MAX, CODE_MAX_MSG).optional(),
+  version,
+  keep: version,
+})
+export type PostFormInput = z.infer<typeof PostFormSchema>
+export type CodeFormInput = z.infer<typeof CodeFormSchema>

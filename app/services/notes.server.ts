@@ -120,8 +120,9 @@ export function storedNoteContent(html: string) {
   return content
 }
 
-function conflict(row: Note): never {
-  throw new DomainError(NOTE_CONFLICT_MSG, { code: NOTE_CONFLICT_CODE, field: 'content', data: viewOf(row) })
+/** A save that came after another one: refused with the text as it now is. */
+export function noteConflict(row: Note, message = NOTE_CONFLICT_MSG): never {
+  throw new DomainError(message, { code: NOTE_CONFLICT_CODE, field: 'content', data: viewOf(row) })
 }
 
 // ---------------------------------------------------------------- the notepad of a note bookmark
@@ -217,7 +218,7 @@ export async function saveNote(db: Db, actor: Actor, input: NoteSaveInput) {
   const content = input.content === undefined ? undefined : storedNoteContent(input.content)
   return db.transaction(async (tx) => {
     const row = await liveNote(tx, actor, input.noteId)
-    if (input.version !== undefined && input.version !== row.version) conflict(row)
+    if (input.version !== undefined && input.version !== row.version) noteConflict(row)
     const changes = { title: input.title ?? row.title, content: content ?? row.content }
     const [saved] = await tx
       .update(notes)
@@ -225,7 +226,7 @@ export async function saveNote(db: Db, actor: Actor, input: NoteSaveInput) {
       // Another save between the read and this write has moved the version on: refused too.
       .where(and(eq(notes.id, row.id), eq(notes.version, row.version)))
       .returning()
-    if (!saved) conflict((await tx.select().from(notes).where(eq(notes.id, row.id)))[0]!)
+    if (!saved) noteConflict((await tx.select().from(notes).where(eq(notes.id, row.id)))[0]!)
     return { ...viewOf(saved), time: saved.updatedAt.getTime(), formatTime: formatNoteTime(saved.updatedAt) }
   })
 }

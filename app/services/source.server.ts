@@ -262,6 +262,25 @@ export async function insertNoteSource(tx: Tx, actor: Actor, input: NoteSourceIn
   return upsertSource(tx, actor, undefined, 'note', { bagId: input.bid, parentId: input.parentId ?? null }, { name: input.remark })
 }
 
+/**
+ * The bookmark of a blog post or a code snippet (writings.server.ts writes its text beside it): a
+ * new one in a category or folder (as a link is added), or its title changed (as a link is edited).
+ * Answers its id and the homepage's owner, whose the text is.
+ */
+export async function writeTextSource(tx: Tx, actor: Actor, type: 'post' | 'code', target: { id?: number; bid?: number; parentId?: number }, name: string) {
+  if (target.id) {
+    const { row } = await editableSource(tx, actor, target.id)
+    if (row.type !== type) throw new DomainError(NOT_FOUND)
+    if (row.name !== name) {
+      const [updated] = await tx.update(sources).set({ name, ...searchColumns({ name, url: row.url, note: row.note }) }).where(eq(sources.id, row.id)).returning()
+      await logSource(tx, actor, 'edit', updated!, '')
+    }
+    return row.id
+  }
+  if (!target.bid) throw new DomainError(NOT_FOUND)
+  return (await upsertSource(tx, actor, undefined, type, { bagId: target.bid, parentId: target.parentId ?? null }, { name })).id
+}
+
 /** Each type's name limit (spec §9): folders and divider titles 30, the rest 100. */
 const NAME_LIMITS: Partial<Record<Source['type'], [number, string]>> = {
   folder: [30, '名称不能超过30个字'],

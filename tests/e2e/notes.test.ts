@@ -152,3 +152,53 @@ test('a note of 10,000 characters autosaves and reloads whole; Ctrl+B opens the 
   await page.keyboard.press('Control+b')
   await expect(panel(page, true, '笔记')).toBeVisible()
 })
+
+test('a post and a code snippet: written on their pages, shown on the homepage and their own page, private to the owner', async ({ page, browser, javaScriptEnabled: js, baseURL }) => {
+  test.setTimeout(120_000)
+  const o = await ownerWithNotepad(page, baseURL!)
+  await gotoReady(page, `/blog/write?bid=${o.bid}`, js)
+  await expect(page.getByRole('heading', { level: 1, name: '写文章' })).toBeVisible()
+  await page.getByRole('textbox', { name: '标题' }).fill('我的第一篇')
+  const body = js ? page.locator('.note-editable') : page.getByRole('textbox', { name: '正文' })
+  if (js) {
+    await body.click()
+    await body.pressSequentially('第一段')
+    await page.getByRole('button', { name: '加粗' }).click()
+    await body.pressSequentially('粗体')
+  } else {
+    await body.fill('第一段\n第二段')
+  }
+  await page.getByRole('button', { name: '保存', exact: true }).click()
+  await expect(page).toHaveURL(/\/blog\/detail\/\d+$/)
+  await expect(toast(page)).toHaveText('文章已保存')
+  const postUrl = page.url()
+  await expect(page.getByRole('heading', { level: 1, name: '我的第一篇' })).toBeVisible()
+  if (js) await expect(page.locator('.writing-body strong')).toHaveText('粗体')
+  else await expect(page.locator('.writing-body p')).toHaveText(['第一段', '第二段'])
+
+  await gotoReady(page, `/editor/code?cid=${o.bid}`, js)
+  await page.getByRole('textbox', { name: '标题' }).fill('打招呼')
+  await page.getByLabel('语言').selectOption({ label: 'Python' })
+  await page.getByRole('textbox', { name: '代码' }).fill('print("你好") # <b>')
+  await page.getByRole('button', { name: '保存', exact: true }).click()
+  await expect(toast(page)).toHaveText('代码片段已保存')
+  await expect(page.locator('.code-view pre.shiki')).toHaveText('print("你好") # <b>')
+  await expect(page.getByText('代码片段 · Python')).toBeVisible()
+
+  // On the homepage both are links to their pages, for a guest too.
+  const guestContext = await browser.newContext({ javaScriptEnabled: js })
+  const guest = await guestContext.newPage()
+  await gotoReady(guest, `/${o.code}`, js)
+  await guest.getByRole('link', { name: '我的第一篇' }).click()
+  await expect(guest.getByRole('heading', { level: 1, name: '我的第一篇' })).toBeVisible()
+  await expect(guest.getByRole('button', { name: '删除' })).toHaveCount(0)
+
+  // 只有自己可见: the owner's switch; the guest then finds nothing.
+  await gotoReady(page, postUrl, js)
+  await page.getByRole('switch', { name: '只有自己可见' }).click()
+  await expect(toast(page)).toHaveText('隐私设置成功')
+  await expect(page.getByRole('switch', { name: '只有自己可见' })).toHaveAttribute('aria-checked', 'true')
+  const hidden = await guest.goto(postUrl)
+  expect(hidden?.status()).toBe(404)
+  await guestContext.close()
+})

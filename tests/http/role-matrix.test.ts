@@ -586,9 +586,10 @@ describe('role × bookmark and category menu', () => {
     visitor: null,
     guest: null,
   }
-  const ADD = ['添加链接', '添加文件夹', '添加分割线']
+  const ADD = ['添加链接', '添加文件夹', '添加分割线', '写文章', '代码片段']
   const BAG_MENU: Record<Role, string[] | null> = {
-    owner: [...ADD, '批量打开', '批量管理', '批量格式', '卡片设置', '分享分类', '编辑分类', '上移', '下移', '删除分类'],
+    // Notes are the owner's (spec §6): a manager adds links, posts and code, not notepads.
+    owner: [...ADD, '添加便签', '批量打开', '批量管理', '批量格式', '卡片设置', '分享分类', '编辑分类', '上移', '下移', '删除分类'],
     manager: [...ADD, '批量打开', '批量管理'],
     member: ['贡献链接', '批量打开', '举报'],
     // Those who only look have the page's own 更多 drop-down (批量打开, 举报), no menu dialog.

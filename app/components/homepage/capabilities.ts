@@ -11,6 +11,8 @@ export function capabilitiesOf(role: Role) {
     /** The members widget (spec §2: members; the owner has the share button instead). */
     memberWidget: can(role, 'view-members') && role !== 'owner',
     addLink: can(role, 'add-link'),
+    /** Notes are the owner's (spec §6: managers add links, not notes). */
+    addNote: can(role, 'add-note'),
     /** A member adds links as contributions (the dialog says 贡献链接). */
     contribute: can(role, 'contribute-link'),
     editChildren: can(role, 'edit-children'),

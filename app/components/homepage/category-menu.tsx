@@ -10,10 +10,16 @@ import type { ViewKit } from './view-kit.tsx'
 type Action = { label: string; href: string; danger?: boolean } | { buttons: { label: string; intent: string }[] }
 
 /** What the viewer may do with a category, in the order the menu lists it. */
-function actionsOf(hasLinks: boolean, caps: Capabilities, href: (name: ManageDialog) => string): Action[] {
+function actionsOf(bid: number, hasLinks: boolean, caps: Capabilities, href: (name: ManageDialog) => string): Action[] {
   const dialog = (label: string, name: ManageDialog, danger?: boolean): Action => ({ label, href: href(name), danger })
   const actions: Action[] = []
-  if (caps.addLink) actions.push(dialog('添加链接', 'add-link'), dialog('添加文件夹', 'add-folder'), dialog('添加分割线', 'add-divider'))
+  if (caps.addLink) {
+    actions.push(dialog('添加链接', 'add-link'), dialog('添加文件夹', 'add-folder'), dialog('添加分割线', 'add-divider'))
+    // A post and a code snippet are written on pages of their own (spec §2 /blog/write, /editor/code).
+    actions.push({ label: '写文章', href: `/blog/write?bid=${bid}` }, { label: '代码片段', href: `/editor/code?cid=${bid}` })
+  }
+  // A new notepad: its note bookmark is created by its first note (spec §4).
+  if (caps.addNote) actions.push(dialog('添加便签', 'notepad'))
   if (caps.contribute) actions.push(dialog('贡献链接', 'add-link'))
   if (hasLinks) actions.push(dialog('批量打开', 'batch-open'))
   if (caps.editChildren) actions.push(dialog('批量管理', 'batch'))
@@ -81,7 +87,7 @@ export function CategoryMenu({ bag, kit }: { bag: BagView; kit: ViewKit }) {
       </a>
     )
   }
-  const actions = actionsOf(hasLinks, caps, (name) => kit.dialog(name, { bid: bag.bid }))
+  const actions = actionsOf(bag.bid, hasLinks, caps, (name) => kit.dialog(name, { bid: bag.bid }))
   const [only] = actions
   if (!only) return null
   if (actions.length === 1 && 'href' in only) {
@@ -114,7 +120,7 @@ type BagMenuData = Extract<ManageDialogData, { dialog: 'bag-menu' }>
 /** The 管理 menu of a category as a dialog: the same entries, each a link or a one-click form. */
 export function BagMenu({ data: { bag, role } }: BodyProps<BagMenuData>) {
   const location = useLocation()
-  const actions = actionsOf(bag.hasLinks, capabilitiesOf(role), (name) => dialogHref(location, name, { bid: bag.bid }))
+  const actions = actionsOf(bag.bid, bag.hasLinks, capabilitiesOf(role), (name) => dialogHref(location, name, { bid: bag.bid }))
   return (
     <nav className="menu bag-menu" aria-label={`管理 ${bag.name}`}>
       <MenuEntries

@@ -2,6 +2,7 @@ import type { Formats } from '#app/db/schema/index.ts'
 import type { ItemView } from '#app/services/homepage.server.ts'
 import { formatClicks } from '#app/utils/format.ts'
 import { itemMenuHref } from '#app/components/manage/dialog-href.ts'
+import { detailHref } from '#app/components/notes/writing-href.ts'
 import { clickPing } from './click-ping.ts'
 import { Badge, BLOCKED_MSG, formatStyle, linkBadge, mergeFormats, RefIcon, ToolLink, type ViewKit } from './view-kit.tsx'
 
@@ -123,10 +124,11 @@ function ItemBody({ item, kit, formats, bid }: { item: ItemView; kit: ViewKit; f
         {name}
       </>
     )
-    // A note bookmark opens its notepad (its owner's; anyone else is told it is not public);
-    // posts and code snippets are text on the page.
-    return item.type === 'note' ? (
-      <a href={kit.dialog('notepad', { id: item.id })} className="link link-note" title={item.note || undefined}>
+    // A note bookmark opens its notepad (its owner's; anyone else is told it is not public), a
+    // post or a code snippet its page.
+    const href = item.type === 'note' ? kit.dialog('notepad', { id: item.id }) : item.type === 'post' || item.type === 'code' ? detailHref(item.id) : null
+    return href ? (
+      <a href={href} className="link link-note" title={item.note || undefined}>
         {body}
       </a>
     ) : (

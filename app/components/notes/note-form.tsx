@@ -127,9 +127,13 @@ export function NoteForm({
               <RichEditor
                 labelledBy={`${ids}-content-label`}
                 content={sent?.content && format === 'html' ? sent.content : note.content}
-                kind={kind}
-                saver={saver}
-                onReady={() => setEditorReady(true)}
+                toolbarLabel={kind === 'notepad' ? '便签格式' : '笔记格式'}
+                onChange={saver.changed}
+                onSave={saver.saveNow}
+                onReady={(handle, chars) => {
+                  saver.attach(handle, chars)
+                  setEditorReady(true)
+                }}
               />
             </Suspense>
           ) : (

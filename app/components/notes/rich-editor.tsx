@@ -7,7 +7,7 @@ import { StarterKit } from '@tiptap/starter-kit'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { NOTE_COLOURS } from '#app/notes/colours.ts'
 import { isUploadPath } from '#app/uploads/upload-path.ts'
-import type { Saver } from './use-autosave.ts'
+import type { EditorHandle } from './use-autosave.ts'
 
 /**
  * The rich editor (Tiptap), loaded when a note opens (note-form.tsx): what it can make is exactly
@@ -50,19 +50,14 @@ async function adopt(src: string): Promise<{ src: string } | { error: string } |
   }
 }
 
-export function RichEditor({
-  labelledBy,
-  content,
-  kind,
-  saver,
-  onReady,
-}: {
-  labelledBy: string
-  content: string
-  kind: 'notepad' | 'notebook'
-  saver: Saver
-  onReady: () => void
-}) {
+/** What the editor tells its form: each change (with the count of characters), that it is ready, Ctrl+S. */
+export type EditorEvents = {
+  onChange: (chars: number) => void
+  onReady: (handle: EditorHandle, chars: number) => void
+  onSave: () => void
+}
+
+export function RichEditor({ labelledBy, content, toolbarLabel, onChange, onReady, onSave }: { labelledBy: string; content: string; toolbarLabel: string } & EditorEvents) {
   const [message, setMessage] = useState('')
   const editor = useEditor({
     immediatelyRender: false,
@@ -96,7 +91,7 @@ export function RichEditor({
         return true
       },
     },
-    onUpdate: ({ editor }) => saver.changed(chars(editor)),
+    onUpdate: ({ editor }) => onChange(chars(editor)),
   })
 
   async function insertFiles(files: File[]) {
@@ -139,9 +134,8 @@ export function RichEditor({
 
   useEffect(() => {
     if (!editor) return
-    saver.attach({ html: () => editor.getHTML(), load: (html) => editor.commands.setContent(html, { emitUpdate: false }) }, chars(editor))
-    onReady()
-    // attach and onReady are stable for this note (note-form keys the form by note and version).
+    onReady({ html: () => editor.getHTML(), load: (html) => editor.commands.setContent(html, { emitUpdate: false }) }, chars(editor))
+    // Once per editor: its form is keyed by what it edits (note and version).
   }, [editor])
 
   if (!editor) return null
@@ -151,11 +145,11 @@ export function RichEditor({
       onKeyDown={(event: KeyboardEvent) => {
         if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
           event.preventDefault()
-          saver.saveNow()
+          onSave()
         }
       }}
     >
-      <Toolbar editor={editor} onImage={(files) => void insertFiles(files)} kind={kind} />
+      <Toolbar editor={editor} onImage={(files) => void insertFiles(files)} label={toolbarLabel} />
       <EditorContent editor={editor} />
       {message ? (
         <p className="field-error" role="alert">
@@ -197,7 +191,7 @@ const TOOLS: Tool[] = [
 ]
 
 /** The toolbar: one Tab stop, ←/→ (Home, End) move between its buttons (a roving tabindex). */
-function Toolbar({ editor, onImage, kind }: { editor: Editor; onImage: (files: File[]) => void; kind: 'notepad' | 'notebook' }) {
+function Toolbar({ editor, onImage, label }: { editor: Editor; onImage: (files: File[]) => void; label: string }) {
   const file = useRef<HTMLInputElement>(null)
   const bar = useRef<HTMLDivElement>(null)
   const [current, setCurrent] = useState(0)
@@ -216,7 +210,7 @@ function Toolbar({ editor, onImage, kind }: { editor: Editor; onImage: (files: F
   }
   const stop = (index: number) => (index === current ? 0 : -1)
   return (
-    <div ref={bar} className="note-toolbar" role="toolbar" aria-label={kind === 'notepad' ? '便签格式' : '笔记格式'} onKeyDown={move}>
+    <div ref={bar} className="note-toolbar" role="toolbar" aria-label={label} onKeyDown={move}>
       {TOOLS.map((tool, index) => (
         <button
           key={tool.label}
