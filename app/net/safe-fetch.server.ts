@@ -52,10 +52,10 @@ export const fetchStatusMsg = (status: number) => `获取失败，对方网站�
  * What a user is told about a failed fetch. Only what they could learn without us is told apart
  * (SECURITY.md §4 D33, ADR 027): a private address, a closed port and a timeout are all
  * 'no-answer'; a name that resolves into a private network is 'not-found', like a name that does
- * not exist; only a public host that answered can be 'refused' (its status) or 'other' (too big,
- * too many redirects).
+ * not exist; only a public host that answered can be 'refused' (its status), 'too-large' (its
+ * body over the cap) or 'other' (too many redirects).
  */
-export type FetchFailure = 'not-found' | 'no-answer' | 'refused' | 'other'
+export type FetchFailure = 'not-found' | 'no-answer' | 'refused' | 'too-large' | 'other'
 
 /**
  * Any failure to fetch: one type, and the message of its kind of failure; the real cause (which
@@ -305,7 +305,7 @@ async function readBody(body: Readable, encoding: string, maxBytes: number, sign
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       size += chunk.length
-      if (size > maxBytes) return done(new FetchRefusedError(`body over ${maxBytes} bytes`))
+      if (size > maxBytes) return done(new FetchRefusedError(`body over ${maxBytes} bytes`, 'too-large'))
       chunks.push(chunk)
       done()
     },

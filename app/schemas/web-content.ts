@@ -14,3 +14,6 @@ export const WebContentQuerySchema = z.object({ site_url: required(SITE_URL_REQU
 
 /** GET /api/source/crawler-remote-icon {url}: an image address, or a site whose icon to take. */
 export const RemoteIconQuerySchema = z.object({ url: required(REMOTE_ICON_REQUIRED_MSG) })
+
+/** POST /api/upload/remote {url}: an image of another site, pasted into a note. */
+export const RemoteImageSchema = z.object({ url: required('请输入图片地址') })

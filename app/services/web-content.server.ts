@@ -3,7 +3,8 @@ import type { Db } from '#app/db/client.server.ts'
 import type { User } from '#app/db/schema/index.ts'
 import { FetchRefusedError, safeFetcher } from '#app/net/safe-fetch.server.ts'
 import { fetchRemoteIcon, fetchSiteInfo } from '#app/net/site-info.server.ts'
-import { storeImage } from '#app/uploads/image.server.ts'
+import { NOTE_IMAGE_MAX_BYTES, NOTE_IMAGE_TOO_LARGE, storeImage } from '#app/uploads/image.server.ts'
+import { DomainError } from '#app/utils/errors.ts'
 
 /**
  * Other sites' names and icons, fetched by the server through the one SSRF-safe fetcher (every
@@ -38,4 +39,20 @@ export async function siteNameAndIcon(db: Db, user: User, url: string) {
 export async function remoteIcon(db: Db, user: User, url: string) {
   const { fetch, options } = await outbound(db, user)
   return fetchRemoteIcon(fetch, url, iconSaver(db, user), options)
+}
+
+/**
+ * An image of another site pasted into a note (issue 23): fetched by the server and stored as our
+ * own upload, at most 3 MB (the notepad's limit and message), re-encoded like every upload.
+ */
+export async function remoteNoteImage(db: Db, user: User, url: string) {
+  const { fetch, options } = await outbound(db, user)
+  let fetched
+  try {
+    fetched = await fetch(url, { ...options, maxBytes: NOTE_IMAGE_MAX_BYTES, accept: 'image/*' })
+  } catch (error) {
+    if (error instanceof FetchRefusedError && error.failure === 'too-large') throw new DomainError(NOTE_IMAGE_TOO_LARGE)
+    throw error
+  }
+  return (await storeImage(fetched.body, 'notepad', { db, userId: user.id })).src
 }

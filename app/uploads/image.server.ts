@@ -38,12 +38,15 @@ function loadSharp(): Promise<SharpFactory> {
 
 export type ImageKind = 'icon' | 'homepage-icon' | 'notepad' | 'avatar' | 'skin'
 const KB = 1024
+/** A note's image (spec §5: notepad images 3 MB; pasted ones 上传图片不能超过3M). */
+export const NOTE_IMAGE_MAX_BYTES = 3 * KB * KB
+export const NOTE_IMAGE_TOO_LARGE = '上传图片不能超过3M'
 /** Spec §5 limits; icons are shown at 40 and 96 px, so 256 px is plenty. */
 type ImageLimits = { maxBytes: number; maxSide: number; sizeMessage?: string; square?: boolean; formats?: readonly string[]; formatMessage?: string }
 export const IMAGE_LIMITS: Record<ImageKind, ImageLimits & { sizeMessage: string }> = {
   icon: { maxBytes: 500 * KB, maxSide: 256, sizeMessage: '文件大小不能超过500KB' },
   'homepage-icon': { maxBytes: 500 * KB, maxSide: 256, sizeMessage: '文件大小不能超过500KB' },
-  notepad: { maxBytes: 3 * KB * KB, maxSide: 2000, sizeMessage: '上传图片不能超过3M' },
+  notepad: { maxBytes: NOTE_IMAGE_MAX_BYTES, maxSide: 2000, sizeMessage: NOTE_IMAGE_TOO_LARGE },
   /** A user's picture: the centre square of the upload, at most 256 px a side. */
   avatar: { maxBytes: 500 * KB, maxSide: 256, sizeMessage: '头像图片不能超过500KB', square: true },
   /** Spec §5 custom skin: jpeg, jpg, png or webp, 3 MB (the message says 3M); kept at most 2880 px (§9). */

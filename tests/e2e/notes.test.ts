@@ -202,3 +202,32 @@ test('a post and a code snippet: written on their pages, shown on the homepage a
   expect(hidden?.status()).toBe(404)
   await guestContext.close()
 })
+
+test('pasted images: one of another site is kept on our host, one over 3 MB refused with the message @js-only', async ({ page, baseURL }) => {
+  test.setTimeout(90_000)
+  const o = await ownerWithNotepad(page, baseURL!)
+  const note = await postOk(page, baseURL!, '/api/notepad/create', { bookmarkId: o.bookmarkId })
+  await gotoReady(page, `/${o.code}?dialog=notepad&id=${o.bookmarkId}&note=${note.id}`, true)
+  const notepad = panel(page, true, '便签：读书笔记')
+  const editor = notepad.locator('.note-editable')
+  await editor.click()
+  // What a browser does on Ctrl+V of a copied web page: a paste event carrying its HTML.
+  const paste = (html: string) =>
+    editor.evaluate((element, pasted) => {
+      const data = new DataTransfer()
+      data.setData('text/html', pasted)
+      data.setData('text/plain', '')
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+    }, html)
+  await paste('<p>别人的图</p><img src="http://site.test/logo.png">')
+  await expect(editor.locator('img')).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{32}\.png$/)
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/notepad/detail?noteId=${note.id}`)).json()).data.content, { timeout: 20_000 })
+    .toMatch(/<img src="\/uploads\/[0-9a-f]{32}\.png"/)
+  // The inserted image is selected: a paste would replace it. The caret goes into the text first.
+  await editor.getByText('别人的图').click()
+  await page.keyboard.press('End')
+  await paste('<img src="http://site.test/big.png">')
+  await expect(notepad.getByRole('alert').filter({ hasText: '上传图片不能超过3M' })).toBeVisible()
+  await expect(editor.locator('img')).toHaveCount(1)
+})

@@ -309,6 +309,8 @@ const NOT_HOMEPAGE_CALLS = new Set([
   '/api/sign/check-email',
   '/api/upload',
   '/api/upload/index',
+  // An image of another site pasted into a note, kept as the user's own upload (tests/http/notes.test.ts).
+  '/api/upload/remote',
   // A user's own uploaded bookmark files and the undo of their own import (tests/http/imports.test.ts).
   '/api/import/upload',
   '/api/import/delete',

@@ -33,6 +33,8 @@ export async function startSites(port = 0): Promise<{ port: number; server: Serv
     '/icon.png': (res) => image(res, icon),
     '/logo.png': (res) => image(res, logo),
     '/favicon.ico': (res) => image(res, icon),
+    // An image over a note's 3 MB (pasted into a note: refused with 上传图片不能超过3M).
+    '/big.png': (res) => image(res, Buffer.alloc(4 * 1024 * 1024, 7)),
     '/svg-icon.svg': (res) => {
       res.writeHead(200, { 'Content-Type': 'image/svg+xml' })
       res.end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')

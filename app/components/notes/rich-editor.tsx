@@ -37,16 +37,18 @@ async function upload(file: File): Promise<{ src: string } | { error: string }> 
   }
 }
 
-/** A foreign image of pasted HTML, fetched by the browser and uploaded to our host; null when it cannot be had. */
-async function adopt(src: string): Promise<{ src: string } | { error: string } | null> {
+/** A foreign image of pasted HTML, fetched by our server and kept as our upload (/api/upload/remote). */
+async function adopt(src: string): Promise<{ src: string } | { error: string }> {
   try {
-    const response = await fetch(src, { mode: 'cors', credentials: 'omit', referrerPolicy: 'no-referrer' })
-    if (!response.ok) return null
-    const blob = await response.blob()
-    if (!blob.type.startsWith('image/')) return null
-    return upload(new File([blob], 'pasted', { type: blob.type }))
+    const response = await fetch('/api/upload/remote', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ url: src }),
+    })
+    const answer = (await response.json()) as { code: number; src?: string; msg: string }
+    return answer.code === 1 && answer.src ? { src: answer.src } : { error: answer.msg }
   } catch {
-    return null
+    return { error: '图片上传失败，请稍后再试' }
   }
 }
 
@@ -102,20 +104,22 @@ export function RichEditor({ labelledBy, content, toolbarLabel, onChange, onRead
     }
   }
 
-  // Pasted HTML with images of other sites: each is brought to our host, or left out (the server
-  // keeps only ours), and the writer is told.
+  // Pasted HTML with images of other sites: each is brought to our host by the server, or left
+  // out (the server keeps only ours), and the writer is told.
   useEffect(() => {
     if (!editor) return
-    const onPasted = () => {
+    // Told before the pasted content is in the document: it is looked at once it is.
+    const onPasted = () => setTimeout(adoptForeign, 0)
+    const adoptForeign = () => {
       const foreign: string[] = []
       editor.state.doc.descendants((node) => {
         if (node.type.name === 'image' && !isUploadPath(String(node.attrs.src ?? ''))) foreign.push(String(node.attrs.src))
       })
       for (const src of new Set(foreign)) {
         void adopt(src).then((result) => {
-          const replaced = result && 'src' in result ? result.src : null
-          if (result && 'error' in result) setMessage(result.error)
-          else if (!replaced) setMessage('有图片无法保存到起页，已略过；可以下载后再上传')
+          // One that could not be had is left out (the server would drop it), and the writer is told why.
+          const replaced = 'src' in result ? result.src : null
+          if ('error' in result) setMessage(result.error)
           const { tr } = editor.state
           editor.state.doc.descendants((node, pos) => {
             if (node.type.name !== 'image' || node.attrs.src !== src) return

@@ -41,7 +41,8 @@ export const notes = pgTable(
   },
   (t) => [
     index('notes_user_idx').on(t.userId, t.kind, t.updatedAt),
-    index('notes_source_idx').on(t.sourceId).where(sql`${t.sourceId} is not null`),
+    // For the foreign key too (a bookmark's hard delete finds its notes).
+    index('notes_source_idx').on(t.sourceId),
     // A post or a code snippet has one body.
     uniqueIndex('notes_body_key').on(t.sourceId).where(sql`${t.kind} in ('post', 'code')`),
   ],
