@@ -7,7 +7,7 @@ import type { ExportScope } from '#app/schemas/export.ts'
 import { type ExportFile, exportScopeOf } from '#app/services/export.server.ts'
 import { attachmentResponse } from '#app/utils/download.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
-import { viewerTimeZone } from '#app/utils/http.server.ts'
+import { appOrigin, viewerTimeZone } from '#app/utils/http.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 const EXPORT_PAGE = href('/user/export')
@@ -15,7 +15,7 @@ const EXPORT_PAGE = href('/user/export')
 /** Guests sign in first and come back to the export page (not to a download they would not see). */
 export const exportLoginHref = signInHref(EXPORT_PAGE)
 
-type Exporter = (db: Db, actor: Actor, scope: ExportScope, clock: { timeZone?: string }) => Promise<ExportFile>
+type Exporter = (db: Db, actor: Actor, scope: ExportScope, clock: { timeZone?: string; origin?: string }) => Promise<ExportFile>
 
 /**
  * The loader of a download route (`?homepage=all|{id}`): guard, parse, call the export service,
@@ -27,7 +27,7 @@ export function downloadLoader(exporter: Exporter) {
     if (!user) throw redirect(exportLoginHref)
     const { db } = context.get(appContext)
     try {
-      const file = await exporter(db, user, exportScopeOf(url.searchParams.get('homepage')), { timeZone: viewerTimeZone(request) })
+      const file = await exporter(db, user, exportScopeOf(url.searchParams.get('homepage')), { timeZone: viewerTimeZone(request), origin: appOrigin(url) })
       return attachmentResponse(file)
     } catch (error) {
       if (error instanceof DomainError) return redirectWithToast(EXPORT_PAGE, { type: 'error', msg: error.message })

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createSession, hashToken } from '#app/auth/session.server.ts'
-import { bags, homepageFollows, homepageMembers, homepages, modules, sessions, sources, uploads, users } from '#app/db/schema/index.ts'
+import { bags, homepageFollows, homepageMembers, homepages, modules, notes, sessions, sources, uploads, users } from '#app/db/schema/index.ts'
 import { storeImage } from '#app/uploads/image.server.ts'
 import { diskStorage, type UploadStorage } from '#app/uploads/storage.server.ts'
 import { createOwner, createUser } from '#tests/db-utils.ts'
@@ -12,6 +12,7 @@ import { BLUE, GREEN, jpeg, RED } from '#tests/fixtures/images.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
 import { CONFIRM_REQUIRED, deleteAccount, NICKNAME_MISMATCH } from './account-deletion.server.ts'
 import { changeAvatar, SIGN_IN_AGAIN, WRONG_CURRENT_PASSWORD } from './user-account.server.ts'
+import { createNotebookNote, createNotepadNote } from './notes.server.ts'
 
 const db = useTestDb()
 let dir: string
@@ -36,7 +37,7 @@ async function owner(name: string) {
   return { ...made, src, sourceId: source!.id }
 }
 
-test('deletion removes the user’s homepages, bookmarks, uploads (rows and files), memberships and follows; another user is untouched', async () => {
+test('deletion removes the user’s homepages, bookmarks, notes, uploads (rows and files), memberships and follows; another user is untouched', async () => {
   const leaving = await owner('甲')
   const staying = await owner('乙')
   const avatar = await changeAvatar(db(), leaving.user, await jpeg(120, 120, GREEN), { storage })
@@ -45,6 +46,10 @@ test('deletion removes the user’s homepages, bookmarks, uploads (rows and file
   await db().insert(homepageFollows).values({ homepageId: staying.homepageId, userId: leaving.user.id })
   await db().insert(homepageMembers).values({ homepageId: leaving.homepageId, userId: staying.user.id })
   await createSession(db(), leaving.user.id, { ip: '203.0.113.9' })
+  // Their notebook and a notepad of their homepage.
+  await createNotebookNote(db(), leaving.user, { content: '<p>笔记</p>' })
+  await createNotepadNote(db(), leaving.user, { bid: leaving.bids[0]! })
+  expect(await db().select().from(notes).where(eq(notes.userId, leaving.user.id))).toHaveLength(2)
   const stayingVersion = async () => (await db().select({ v: homepages.renderVersion }).from(homepages).where(eq(homepages.id, staying.homepageId)))[0]!.v
   const before = await stayingVersion()
   const files = async () => (await readdir(dir)).filter((f) => !f.startsWith('.'))
@@ -64,6 +69,7 @@ test('deletion removes the user’s homepages, bookmarks, uploads (rows and file
   expect(await db().select().from(homepageMembers).where(eq(homepageMembers.userId, leaving.user.id))).toEqual([])
   expect(await db().select().from(homepageFollows).where(eq(homepageFollows.userId, leaving.user.id))).toEqual([])
   expect(await db().select().from(sessions).where(eq(sessions.userId, leaving.user.id))).toEqual([])
+  expect(await db().select().from(notes).where(eq(notes.userId, leaving.user.id))).toEqual([])
   // The uploads: rows and files (with their resized copies) gone.
   expect(await db().select().from(uploads).where(inArray(uploads.name, leavingFiles))).toEqual([])
   for (const file of await files()) expect(leavingFiles.some((name) => file.startsWith(name.split('.')[0]!))).toBe(false)

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { sources } from '#app/db/schema/index.ts'
 import { ALL_HOMEPAGES } from '#app/schemas/export.ts'
+import { CodeFormSchema, PostFormSchema } from '#app/schemas/notes.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { createOwner } from '#tests/db-utils.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
@@ -11,6 +12,7 @@ import { exportBookmarksHtml, exportData, exportJson, exportScopeOf, type Export
 import { createHomepage, trashHomepage } from './homepages.server.ts'
 import { sortModules } from './module.server.ts'
 import { createNotebookNote, createNotepadNote, deleteNote, saveNote } from './notes.server.ts'
+import { saveCode, savePost } from './writings.server.ts'
 import { sortSources } from './source-move.server.ts'
 import { createNoteSource, recordClick, saveDivider, saveFolder, saveLink, toggleStar, trashSources } from './source.server.ts'
 
@@ -212,6 +214,20 @@ describe('the JSON export', () => {
     const one = await exportData(db(), owner.user, owner.homepageId)
     expect(notepadOf(one)).toHaveLength(2)
     expect(one).not.toHaveProperty('notebook')
+  })
+
+  test('a post and a snippet: their text in the JSON, a bookmark of their page in the browser file', async () => {
+    const owner = await createOwner(db(), ['写作'])
+    const postId = await savePost(db(), owner.user, PostFormSchema.parse({ bid: owner.bids[0], title: '一篇', content: '<p>正文</p>' }))
+    const codeId = await saveCode(db(), owner.user, CodeFormSchema.parse({ cid: owner.bids[0], title: '片段', language: 'python', code: 'print(1)' }))
+    const sources = (await exportData(db(), owner.user, owner.homepageId)).homepages[0]!.modules.flatMap((m) => m.categories).flatMap((c) => c.sources)
+    expect(sources.filter((s) => s.type === 'post' || s.type === 'code').map((s) => [s.type, s.name, s.body])).toEqual([
+      ['post', '一篇', { content: '<p>正文</p>' }],
+      ['code', '片段', { content: 'print(1)', language: 'python' }],
+    ])
+    const html = (await exportBookmarksHtml(db(), owner.user, owner.homepageId, { origin: 'https://qiye.example' })).body
+    expect(html).toContain(`<A HREF="https://qiye.example/blog/detail/${postId}"`)
+    expect(html).toContain(`<A HREF="https://qiye.example/blog/detail/${codeId}"`)
   })
 
   test('one homepage only, with its file names', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm'
 import { maskOf } from '#app/auth/permissions.ts'
 import { type ExportFolder, type ExportNode, writeBookmarksHtml } from '#app/bookmark-files/write.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
@@ -9,6 +9,7 @@ import { homepageLabel } from '#app/schemas/homepage.ts'
 import { DEFAULT_TIME_ZONE } from '#app/utils/clock.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, NOT_FOUND } from './access.server.ts'
+import { detailHref } from '#app/components/notes/writing-href.ts'
 
 /**
  * Export (spec §2 /user/export): what a user OWNS, as a Netscape bookmark file browsers import
@@ -28,7 +29,7 @@ export function exportScopeOf(value: string | null): ExportScope {
   return id
 }
 
-/** A note bookmark carries its notepad's notes (its trash too). */
+/** A note bookmark carries its notepad's notes (its trash too); a post or snippet its one text. */
 type SourceNode = { source: Source; children: SourceNode[]; notes: Note[] }
 type CategoryNode = { bag: Bag; categories: CategoryNode[]; sources: SourceNode[] }
 type ModuleNode = { module: Module; categories: CategoryNode[] }
@@ -60,7 +61,7 @@ async function ownedTree(tx: Db | Tx, user: User, scope: ExportScope): Promise<O
   const noteRows = await tx
     .select()
     .from(notes)
-    .where(and(eq(notes.userId, user.id), scope === ALL_HOMEPAGES ? undefined : eq(notes.kind, 'notepad')))
+    .where(and(eq(notes.userId, user.id), scope === ALL_HOMEPAGES ? undefined : ne(notes.kind, 'notebook')))
     .orderBy(asc(notes.createdAt), asc(notes.id))
   const notebook = noteRows.filter((n) => n.kind === 'notebook')
   if (!homepageRows.length) return { homepages: [], notebook }
@@ -112,24 +113,26 @@ function readOwnedTree(db: Db, actor: Actor, scope: ExportScope) {
 // The browser bookmark file
 
 /** Links (with their address) and bookmark folders; notes, dividers, posts and code have no place in a browser. */
-function bookmarkNodes(nodes: SourceNode[]): ExportNode[] {
+function bookmarkNodes(nodes: SourceNode[], origin: string | undefined): ExportNode[] {
   return nodes.flatMap(({ source, children }): ExportNode[] => {
     // A blacklisted link is hidden from its owner too (违规链接): it does not leave through an export.
     if (maskOf(source, 'owner') === 'blacklist') return []
     const description = source.note || undefined
-    if (source.type === 'folder') return [{ name: source.name, addDate: source.createdAt, description, children: bookmarkNodes(children) }]
+    if (source.type === 'folder') return [{ name: source.name, addDate: source.createdAt, description, children: bookmarkNodes(children, origin) }]
     if (source.type === 'link' && source.url) return [{ name: source.name, url: source.url, addDate: source.createdAt, description }]
+    // A post or snippet: a bookmark of its page here (the JSON export carries its text).
+    if ((source.type === 'post' || source.type === 'code') && origin) return [{ name: source.name, url: `${origin}${detailHref(source.id)}`, addDate: source.createdAt, description }]
     return []
   })
 }
 
 /** A category: its sub-categories first (as the category tree lists them), then its bookmarks in order. */
-function categoryFolder({ bag, categories, sources: items }: CategoryNode): ExportFolder {
-  return { name: bag.name, addDate: bag.createdAt, children: [...categories.map(categoryFolder), ...bookmarkNodes(items)] }
+function categoryFolder({ bag, categories, sources: items }: CategoryNode, origin: string | undefined): ExportFolder {
+  return { name: bag.name, addDate: bag.createdAt, children: [...categories.map((c) => categoryFolder(c, origin)), ...bookmarkNodes(items, origin)] }
 }
 
-const moduleFolders = (node: HomepageNode): ExportFolder[] =>
-  node.modules.map(({ module, categories }) => ({ name: module.name, addDate: module.createdAt, children: categories.map(categoryFolder) }))
+const moduleFolders = (node: HomepageNode, origin: string | undefined): ExportFolder[] =>
+  node.modules.map(({ module, categories }) => ({ name: module.name, addDate: module.createdAt, children: categories.map((c) => categoryFolder(c, origin)) }))
 
 /** A file name's date, in the user's time zone: 2026-11-25. */
 function dateStamp(now: Date, timeZone: string) {
@@ -147,7 +150,8 @@ export type ExportFile = {
   contentType: string
 }
 
-type Clock = { now?: Date; timeZone?: string }
+/** When and for whom: the date in the file name, and the site's address (the links to posts' pages). */
+type Clock = { now?: Date; timeZone?: string; origin?: string }
 
 /**
  * The browser bookmark file: the modules of one homepage as top-level folders (with their
@@ -158,8 +162,8 @@ export async function exportBookmarksHtml(db: Db, actor: Actor, scope: ExportSco
   const tree = (await readOwnedTree(db, actor, scope)).homepages
   const children: ExportNode[] =
     scope === ALL_HOMEPAGES
-      ? tree.map((node) => ({ name: node.name, addDate: node.homepage.createdAt, description: node.homepage.summary || undefined, children: moduleFolders(node) }))
-      : moduleFolders(tree[0]!)
+      ? tree.map((node) => ({ name: node.name, addDate: node.homepage.createdAt, description: node.homepage.summary || undefined, children: moduleFolders(node, clock.origin) }))
+      : moduleFolders(tree[0]!, clock.origin)
   const stamp = dateStamp(clock.now ?? new Date(), clock.timeZone ?? DEFAULT_TIME_ZONE)
   const which = scope === ALL_HOMEPAGES ? '全部主页' : fileSafe(tree[0]!.name)
   return {
@@ -194,6 +198,8 @@ export type ExportedSource = {
   children: ExportedSource[]
   /** A note bookmark's notepad, in the order written. */
   notes?: ExportedNote[]
+  /** A post's sanitised HTML, or a snippet's code and language. */
+  body?: { content: string; language?: string }
 }
 
 export type ExportedNote = {
@@ -283,6 +289,7 @@ function sourceJson({ source: s, children, notes: written }: SourceNode): Export
     updatedAt: s.updatedAt.toISOString(),
     children: children.map(sourceJson),
     ...(s.type === 'note' ? { notes: written.map(noteJson) } : {}),
+    ...(s.type === 'post' || s.type === 'code' ? { body: { content: written[0]?.content ?? '', ...(s.type === 'code' ? { language: written[0]?.language ?? 'text' } : {}) } } : {}),
   }
 }
 
