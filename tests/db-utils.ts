@@ -1,3 +1,4 @@
+import { DomainError } from '#app/utils/errors.ts'
 import { randomBytes } from 'node:crypto'
 import type { Db } from '#app/db/client.server.ts'
 import { register } from '#app/services/account.server.ts'
@@ -27,4 +28,14 @@ export async function createOwner(db: Db, categories: string[]) {
   const bids: number[] = []
   for (const name of categories) bids.push((await saveBag(db, user, { moduleId: module.moduleId, name, icon: 'tabler:tool' })).bid)
   return { user, homepageId, moduleId: module.moduleId, bids }
+}
+
+/** The DomainError a call is refused with (fails the test when it succeeds or throws anything else). */
+export async function refusalOf(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )
+  if (!(error instanceof DomainError)) throw new Error(`expected a refusal, got ${String(error)}`)
+  return error
 }

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { homepageFollows, homepageMembers, homepages, notes, sources } from '#app/db/schema/index.ts'
 import { NOTE_TEXT_MAX, NOTE_TEXT_MSG } from '#app/schemas/notes.ts'
-import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
-import { createOwner, createUser } from '#tests/db-utils.ts'
+import { NotSignedInError } from '#app/utils/errors.ts'
+import { createOwner, createUser, refusalOf as refusal } from '#tests/db-utils.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
 import { FORBIDDEN, NOT_FOUND } from './access.server.ts'
 import {
@@ -38,15 +38,6 @@ async function ownerWithNotepad() {
   return { ...owner, bookmarkId: notepad.id }
 }
 
-/** The message a promise is refused with. */
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  if (!(error instanceof DomainError)) throw new Error(`expected a refusal, got ${String(error)}`)
-  return error
-}
 
 describe('the notepad of a note bookmark', () => {
   test('the owner adds, titles and writes notes; the list shows each one’s summary, newest change first', async () => {

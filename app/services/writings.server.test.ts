@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { homepageFollows, homepageMembers, homepages, notes } from '#app/db/schema/index.ts'
 import { PostFormSchema, CodeFormSchema } from '#app/schemas/notes.ts'
-import { DomainError } from '#app/utils/errors.ts'
-import { createOwner, createUser } from '#tests/db-utils.ts'
+import { createOwner, createUser, refusalOf as refusal } from '#tests/db-utils.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
 import { FORBIDDEN, NOT_FOUND } from './access.server.ts'
 import { NOTE_CONFLICT_CODE } from './notes.server.ts'
@@ -15,14 +14,6 @@ const db = useTestDb()
 const post = (raw: Record<string, unknown>) => PostFormSchema.parse(raw)
 const code = (raw: Record<string, unknown>) => CodeFormSchema.parse(raw)
 
-async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  if (!(error instanceof DomainError)) throw new Error(`expected a refusal, got ${String(error)}`)
-  return error
-}
 
 async function openOwner() {
   const owner = await createOwner(db(), ['文章'])

@@ -21,6 +21,17 @@ async function ownerWithNotepad(page: Page, baseURL: string): Promise<Owner> {
   return { homepageId, bid, bookmarkId: bookmark.id, code }
 }
 
+/** With JavaScript: a new note of a new owner's notepad, open in the rich editor, the caret in it. */
+async function openNewNote(page: Page, baseURL: string) {
+  const o = await ownerWithNotepad(page, baseURL)
+  const note = await postOk(page, baseURL, '/api/notepad/create', { bookmarkId: o.bookmarkId })
+  await gotoReady(page, `/${o.code}?dialog=notepad&id=${o.bookmarkId}&note=${note.id}`, true)
+  const notepad = panel(page, true, '便签：读书笔记')
+  const editor = notepad.locator('.note-editable')
+  await editor.click()
+  return { note, notepad, editor }
+}
+
 const panel = (page: Page, js: boolean, title: string): Locator => (js ? page.getByRole('dialog', { name: title }) : page.getByRole('region', { name: title }))
 
 /** The open note's text: the rich editor with JavaScript, the textarea without. */
@@ -133,12 +144,7 @@ test('the notebook from the side button: new notes, the trash, and back', async 
 
 test('a note of 10,000 characters autosaves and reloads whole; Ctrl+B opens the notebook @js-only', async ({ page, baseURL }) => {
   test.setTimeout(120_000)
-  const o = await ownerWithNotepad(page, baseURL!)
-  const note = await postOk(page, baseURL!, '/api/notepad/create', { bookmarkId: o.bookmarkId })
-  await gotoReady(page, `/${o.code}?dialog=notepad&id=${o.bookmarkId}&note=${note.id}`, true)
-  const notepad = panel(page, true, '便签：读书笔记')
-  const editor = notepad.locator('.note-editable')
-  await editor.click()
+  const { note, notepad, editor } = await openNewNote(page, baseURL!)
   const text = '字'.repeat(9_995) + '最后五个字'
   await page.keyboard.insertText(text)
   await expect(notepad.getByText('10000 / 10000 字')).toBeVisible()
@@ -205,12 +211,7 @@ test('a post and a code snippet: written on their pages, shown on the homepage a
 
 test('pasted images: one of another site is kept on our host, one over 3 MB refused with the message @js-only', async ({ page, baseURL }) => {
   test.setTimeout(90_000)
-  const o = await ownerWithNotepad(page, baseURL!)
-  const note = await postOk(page, baseURL!, '/api/notepad/create', { bookmarkId: o.bookmarkId })
-  await gotoReady(page, `/${o.code}?dialog=notepad&id=${o.bookmarkId}&note=${note.id}`, true)
-  const notepad = panel(page, true, '便签：读书笔记')
-  const editor = notepad.locator('.note-editable')
-  await editor.click()
+  const { note, notepad, editor } = await openNewNote(page, baseURL!)
   // What a browser does on Ctrl+V of a copied web page: a paste event carrying its HTML.
   const paste = (html: string) =>
     editor.evaluate((element, pasted) => {

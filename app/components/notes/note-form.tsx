@@ -5,6 +5,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { dialogHref } from '#app/components/manage/dialog-href.ts'
 import { FormError } from '#app/components/manage/fields.tsx'
 import { NOTE_TEXT_MAX, NOTE_TEXT_WARN, NOTE_TITLE_MAX } from '#app/schemas/notes.ts'
+import { PlainEditor } from './plain-editor.tsx'
 import type { OpenNote } from './types.ts'
 import { type SaveState, useAutosave } from './use-autosave.ts'
 
@@ -123,7 +124,7 @@ export function NoteForm({
             {theirs ? '我的版本' : '内容'}
           </label>
           {hydrated ? (
-            <Suspense fallback={<PlainEditor id={`${ids}-content`} format={format} value={textValue} />}>
+            <Suspense fallback={<PlainEditor id={`${ids}-content`} format={format} value={textValue} rows={14} what={kind === 'notepad' ? '这条便签' : '这条笔记'} />}>
               <RichEditor
                 labelledBy={`${ids}-content-label`}
                 content={sent?.content && format === 'html' ? sent.content : note.content}
@@ -137,7 +138,7 @@ export function NoteForm({
               />
             </Suspense>
           ) : (
-            <PlainEditor id={`${ids}-content`} format={format} value={textValue} />
+            <PlainEditor id={`${ids}-content`} format={format} value={textValue} rows={14} what={kind === 'notepad' ? '这条便签' : '这条笔记'} />
           )}
           {lastResult?.error?.content ? <p className="field-error" role="alert">{lastResult.error.content[0]}</p> : null}
         </div>
@@ -168,21 +169,6 @@ export function NoteForm({
         <input type="hidden" name="noteId" value={note.id} />
         <input type="hidden" name="type" value="blank" />
       </Form>
-    </>
-  )
-}
-
-/** The text without JavaScript: its paragraphs as lines, or (a note with formatting) its HTML. */
-function PlainEditor({ id, format, value }: { id: string; format: 'text' | 'html'; value: string }) {
-  return (
-    <>
-      <input type="hidden" name="format" value={format} />
-      <textarea id={id} name="content" defaultValue={value} rows={14} aria-describedby={format === 'html' ? `${id}-hint` : undefined} />
-      {format === 'html' ? (
-        <p id={`${id}-hint`} className="muted note-hint">
-          这条笔记带有格式，这里显示的是它的 HTML；开启 JavaScript 后可以直接编辑格式。
-        </p>
-      ) : null}
     </>
   )
 }

@@ -78,23 +78,20 @@ export function RichEditor({ labelledBy, content, toolbarLabel, onChange, onRead
     content,
     editorProps: {
       attributes: { 'aria-labelledby': labelledBy, 'aria-multiline': 'true', role: 'textbox', class: 'note-content note-editable' },
-      handlePaste: (_view, event) => {
-        const files = [...(event.clipboardData?.files ?? [])].filter((f) => f.type.startsWith('image/'))
-        if (!files.length) return false
-        event.preventDefault()
-        void insertFiles(files)
-        return true
-      },
-      handleDrop: (_view, event) => {
-        const files = [...(event.dataTransfer?.files ?? [])].filter((f) => f.type.startsWith('image/'))
-        if (!files.length) return false
-        event.preventDefault()
-        void insertFiles(files)
-        return true
-      },
+      // Image files pasted or dropped (a screenshot): uploaded, then inserted.
+      handlePaste: (_view, event) => takeImages(event, event.clipboardData),
+      handleDrop: (_view, event) => takeImages(event, event.dataTransfer),
     },
     onUpdate: ({ editor }) => onChange(chars(editor)),
   })
+
+  function takeImages(event: Event, data: DataTransfer | null) {
+    const files = [...(data?.files ?? [])].filter((f) => f.type.startsWith('image/'))
+    if (!files.length) return false
+    event.preventDefault()
+    void insertFiles(files)
+    return true
+  }
 
   async function insertFiles(files: File[]) {
     for (const file of files) {

@@ -1,10 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { lazy, Suspense, useId, useRef, useState } from 'react'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link, useLocation, useNavigation } from 'react-router'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FormError } from '#app/components/manage/fields.tsx'
 import { CODE_LANGUAGES, CODE_MAX, NOTE_TEXT_MAX } from '#app/schemas/notes.ts'
 import type { Writing } from '#app/services/writings.server.ts'
+import { PlainEditor } from './plain-editor.tsx'
+import { detailHref } from './writing-href.ts'
 import type { EditorHandle } from './use-autosave.ts'
 
 const RichEditor = lazy(() => import('./rich-editor.tsx').then((m) => ({ default: m.RichEditor })))
@@ -16,6 +18,20 @@ type Props = {
   /** The last save's answer: what was written, and whether someone else had saved first. */
   answer: { result: SubmissionResult<string[]>; conflict: boolean } | null
   cancelHref: string
+}
+
+const HEADINGS = { post: ['写文章', '编辑文章'], code: ['新建代码片段', '编辑代码片段'] } as const
+
+/** A writing page (/blog/write, /editor/code): its heading and form; a new visit is a new form. */
+export function WritingPage({ kind, data, answer }: { kind: 'post' | 'code'; data: Pick<Props, 'writing' | 'place'>; answer: Props['answer'] | undefined }) {
+  const { writing, place } = data
+  const { key } = useLocation()
+  return (
+    <main id="main" className="page writing-page">
+      <h1>{HEADINGS[kind][writing ? 1 : 0]}</h1>
+      <WritingForm key={`${writing?.version ?? 0}:${key}`} kind={kind} writing={writing} place={place} answer={answer ?? null} cancelHref={writing ? detailHref(writing.id) : '/'} />
+    </main>
+  )
 }
 
 /**
@@ -67,7 +83,7 @@ export function WritingForm({ kind, writing, place, answer, cancelHref }: Props)
             {answer?.conflict ? '我的版本' : '正文'}
           </label>
           {hydrated ? (
-            <Suspense fallback={<PostTextarea id={`${ids}-content`} format={format} value={postText} />}>
+            <Suspense fallback={<PlainEditor id={`${ids}-content`} format={format} value={postText} rows={18} what="这篇文章" />}>
               <input ref={content} type="hidden" name="content" defaultValue={format === 'html' ? postText : (writing?.content ?? '')} />
               <input type="hidden" name="format" value={editorReady ? 'html' : format} />
               <RichEditor
@@ -86,7 +102,7 @@ export function WritingForm({ kind, writing, place, answer, cancelHref }: Props)
               />
             </Suspense>
           ) : (
-            <PostTextarea id={`${ids}-content`} format={format} value={postText} />
+            <PlainEditor id={`${ids}-content`} format={format} value={postText} rows={18} what="这篇文章" />
           )}
           {errors.content ? <p className="field-error" role="alert">{errors.content[0]}</p> : null}
           <p className="muted note-hint">最多 {NOTE_TEXT_MAX} 字；图片不超过3M。</p>
@@ -122,19 +138,5 @@ export function WritingForm({ kind, writing, place, answer, cancelHref }: Props)
         </button>
       </footer>
     </Form>
-  )
-}
-
-function PostTextarea({ id, format, value }: { id: string; format: 'text' | 'html'; value: string }) {
-  return (
-    <>
-      <input type="hidden" name="format" value={format} />
-      <textarea id={id} name="content" defaultValue={value} rows={18} aria-describedby={format === 'html' ? `${id}-hint` : undefined} />
-      {format === 'html' ? (
-        <p id={`${id}-hint`} className="muted note-hint">
-          这篇文章带有格式，这里显示的是它的 HTML；开启 JavaScript 后可以直接编辑格式。
-        </p>
-      ) : null}
-    </>
   )
 }
