@@ -4,6 +4,7 @@ import type { User } from '#app/db/schema/index.ts'
 import { searchHistory, sources } from '#app/db/schema/index.ts'
 import { FolderSchema, LinkSchema } from '#app/schemas/content.ts'
 import { HomepageSchema } from '#app/schemas/homepage.ts'
+import { CodeFormSchema, PostFormSchema } from '#app/schemas/notes.ts'
 import { EMPTY_KEYWORD_MSG } from '#app/schemas/search.ts'
 import { NotSignedInError } from '#app/utils/errors.ts'
 import { createOwner } from '#tests/db-utils.ts'
@@ -13,6 +14,7 @@ import { createHomepage, trashHomepage } from './homepages.server.ts'
 import { saveModule } from './module.server.ts'
 import { clearSearchHistory, rememberSearch, searchBookmarks, searchHistoryOf } from './search.server.ts'
 import { saveFolder, saveLink, trashSources } from './source.server.ts'
+import { saveCode, savePost } from './writings.server.ts'
 
 const db = useTestDb()
 
@@ -109,6 +111,17 @@ test('a hit says where it is: homepage, module, category and folder', async () =
 test('only the user’s own live bookmarks: never another user’s, nothing in the trash', async () => {
   expect(await names('百度', stranger)).toEqual(['别人的百度'])
   for (const gone of ['回收站', '删掉分类', '第二主页']) expect(await names(gone)).toEqual([])
+})
+
+test('posts and code snippets are found by their title and lead to their page', async () => {
+  const o = await createOwner(db(), ['写作'])
+  const postId = await savePost(db(), o.user, PostFormSchema.parse({ bid: o.bids[0], title: '旅行游记', content: '<p>正文</p>' }))
+  const codeId = await saveCode(db(), o.user, CodeFormSchema.parse({ cid: o.bids[0], title: '旅行脚本', language: 'python', code: 'print(1)' }))
+  const { list } = await searchBookmarks(db(), o.user, { wd: '旅行' })
+  expect(list.map((h) => [h.name, h.url]).sort()).toEqual([
+    ['旅行游记', `/blog/detail/${postId}`],
+    ['旅行脚本', `/blog/detail/${codeId}`],
+  ])
 })
 
 test('LIKE wildcards in a keyword are literal', async () => {

@@ -8,6 +8,7 @@ import { bags, homepages, modules, searchHistory, sources } from '#app/db/schema
 import { EMPTY_KEYWORD_MSG, SEARCH_HISTORY_KEPT, SEARCH_KEYWORD_MAX, SEARCH_PAGE_SIZE } from '#app/schemas/search.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import type { Actor } from './access.server.ts'
+import { detailHref } from '#app/components/notes/writing-href.ts'
 import { bigrams, FIELD_SEPARATOR, normaliseKeyword, searchColumns } from './search-index.ts'
 import { hostOf } from './source.server.ts'
 
@@ -62,8 +63,9 @@ function rankOf(keyword: string): SQL<number> {
 const folders = alias(sources, 'folder')
 
 /**
- * Live links on the user's own homepages that are not in the trash. A trashed category's
- * bookmarks are trashed with it (bag.server.ts trashBag), so `sources.deleted_at` covers both.
+ * Live links, posts and code snippets on the user's own homepages that are not in the trash. A
+ * trashed category's bookmarks are trashed with it (bag.server.ts trashBag), so
+ * `sources.deleted_at` covers both.
  */
 const ownLinks = (db: Db, userId: number) =>
   and(
@@ -72,7 +74,7 @@ const ownLinks = (db: Db, userId: number) =>
       db.select({ id: homepages.id }).from(homepages).where(and(eq(homepages.userId, userId), isNull(homepages.deletedAt))),
     ),
     isNull(sources.deletedAt),
-    eq(sources.type, 'link'),
+    inArray(sources.type, ['link', 'post', 'code']),
     // Blacklisted links read 违规链接 even to their owner: their name is no match.
     eq(sources.blacklist, false),
   )
@@ -107,6 +109,7 @@ export async function searchBookmarks(
     .select({
       id: sources.id,
       name: sources.name,
+      type: sources.type,
       url: sources.url,
       note: sources.note,
       referral: sources.referral,
@@ -135,7 +138,8 @@ export async function searchBookmarks(
     (r): SearchHit => ({
       id: r.id,
       name: r.name,
-      url: r.url ?? '',
+      // A post or snippet opens its page (its bookmark has no address of its own).
+      url: r.type === 'link' ? (r.url ?? '') : detailHref(r.id),
       host: hostOf(r.url),
       note: r.note,
       referral: r.referral,

@@ -88,6 +88,20 @@ test('the owner writes in a note bookmark’s notepad; it is kept; anyone else i
   await visitor.getByRole('link', { name: '读书笔记' }).click()
   await expect(panel(visitor, js, title).getByText('该便签内容未对互联网用户公开，只有主人可以查看。')).toBeVisible()
   await expect(panel(visitor, js, title).getByText('开头的一段话')).toHaveCount(0)
+
+  // The notepad's privacy is its bookmark's 仅自己可见: then others do not even see its name. With
+  // JavaScript the notepad also goes full screen.
+  await again.getByRole('switch', { name: '仅自己可见' }).click()
+  await expect(toast(page)).toHaveText('隐私设置成功')
+  await expect(panel(page, js, title).getByRole('switch', { name: '仅自己可见' })).toHaveAttribute('aria-checked', 'true')
+  if (js) {
+    await panel(page, js, title).getByRole('button', { name: '全屏' }).click()
+    await expect(panel(page, js, title)).toHaveClass(/dialog-fullscreen/)
+    expect(await panel(page, js, title).evaluate((el) => Math.round(el.getBoundingClientRect().width) >= window.innerWidth - 1)).toBe(true)
+  }
+  await gotoReady(visitor, `/${o.code}`, js)
+  await expect(visitor.getByRole('link', { name: '读书笔记' })).toHaveCount(0)
+  await expect(visitor.getByText('未公开链接')).toBeVisible()
   await other.close()
 })
 
@@ -231,4 +245,35 @@ test('pasted images: one of another site is kept on our host, one over 3 MB refu
   await paste('<img src="http://site.test/big.png">')
   await expect(notepad.getByRole('alert').filter({ hasText: '上传图片不能超过3M' })).toBeVisible()
   await expect(editor.locator('img')).toHaveCount(1)
+})
+
+test('the hostile battery pasted into the editor is stored and shown inert; nothing runs @js-only', async ({ page, baseURL }) => {
+  test.setTimeout(90_000)
+  const ran: string[] = []
+  page.on('dialog', (dialog) => {
+    ran.push(dialog.message())
+    void dialog.dismiss()
+  })
+  const { note, notepad, editor } = await openNewNote(page, baseURL!)
+  const battery = [
+    '<img src=x onerror=alert(1)>',
+    '<svg><script>alert(2)</script></svg>',
+    '<a href="javascript:alert(3)">链接</a>',
+    '<iframe src="javascript:alert(4)"></iframe>',
+    '<p style="background:url(//evil.example/x)" onclick="alert(5)">可见的文字</p>',
+  ].join('')
+  await editor.evaluate((element, pasted) => {
+    const data = new DataTransfer()
+    data.setData('text/html', pasted)
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+  }, battery)
+  await expect(editor).toContainText('可见的文字')
+  await expect(notepad.locator('.note-status')).toHaveText(/^已保存 \d/, { timeout: 20_000 })
+  const stored = (await (await page.request.get(`/api/notepad/detail?noteId=${note.id}`)).json()).data.content as string
+  expect(stored).toContain('可见的文字')
+  expect(stored).not.toMatch(/<(script|svg|iframe)|onerror|onclick|javascript:|style=/i)
+  await page.reload()
+  await hydrated(page, true)
+  await expect(panel(page, true, '便签：读书笔记').locator('.note-editable')).toContainText('可见的文字')
+  expect(ran).toEqual([])
 })

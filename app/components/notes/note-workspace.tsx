@@ -1,7 +1,9 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Link, useLocation } from 'react-router'
 import { dialogHref } from '#app/components/manage/dialog-href.ts'
-import { FormError, RowAction } from '#app/components/manage/fields.tsx'
+import { FormError, RowAction, SwitchAction } from '#app/components/manage/fields.tsx'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { useState } from 'react'
 import { UNTITLED_NOTE } from '#app/schemas/notes.ts'
 import { NoteForm } from './note-form.tsx'
 import type { NotesDialogData } from './types.ts'
@@ -32,6 +34,7 @@ export function NoteWorkspace({ data, lastResult }: { data: NotesDialogData; las
   const formErrors = lastResult?.error?.[''] ?? undefined
   return (
     <div className="notes" data-kind={kind}>
+      <NotesBar bookmark={data.dialog === 'notepad' ? data.bookmark : null} />
       <nav className="notes-side" aria-label={`${word}列表`}>
         <p className="notes-tabs">
           <Link to={here({})} aria-current={trash ? undefined : 'page'} replace preventScrollReset>
@@ -105,5 +108,37 @@ export function NoteWorkspace({ data, lastResult }: { data: NotesDialogData; las
         )}
       </div>
     </div>
+  )
+}
+
+/**
+ * Above the workspace: the notepad's privacy (its note bookmark's 仅自己可见, the owner's), and with
+ * JavaScript 全屏 (spec §2: the notepad and the notebook have a fullscreen toggle).
+ */
+function NotesBar({ bookmark }: { bookmark: { id: number; private: boolean } | null }) {
+  const hydrated = useHydrated()
+  const [full, setFull] = useState(false)
+  if (!bookmark && !hydrated) return null
+  return (
+    <p className="notes-bar">
+      {bookmark ? (
+        <SwitchAction intent="toggle-private" fields={{ id: bookmark.id }} checked={bookmark.private}>
+          仅自己可见
+        </SwitchAction>
+      ) : null}
+      {hydrated ? (
+        <button
+          type="button"
+          className="button button-small"
+          aria-pressed={full}
+          onClick={(event) => {
+            event.currentTarget.closest('.manage-dialog')?.classList.toggle('dialog-fullscreen', !full)
+            setFull(!full)
+          }}
+        >
+          全屏
+        </button>
+      ) : null}
+    </p>
   )
 }
