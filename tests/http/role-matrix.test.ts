@@ -630,3 +630,45 @@ describe('role × layout drawer', () => {
     if (OPENS[role]) expect(/role="switch"[^>]*disabled=""/.test(html)).toBe(role !== 'owner')
   })
 })
+
+// Blog posts and code snippets (issue 23): their pages follow every bookmark's rules. The editors
+// (owner, manager) write and edit them; whoever sees the homepage reads them; 只有自己可见 is the
+// owner's, and then only the owner reads them; a guest is sent to sign in to write.
+describe('role × writing pages', () => {
+  const clientOf = (role: Role) => (role === 'owner' ? world.owner.client : role === 'guest' ? createClient(baseUrl) : world.actors[role].client)
+  const newPost = async () => {
+    const saved = await world.owner.client.request('/blog/write', { method: 'POST', form: { bid: String(world.bid), title: `文章${rand()}`, content: '正文', format: 'text' }, headers: world.owner.client.sameOrigin })
+    return Number(/\/blog\/detail\/(\d+)$/.exec(saved.headers.get('location') ?? '')?.[1])
+  }
+  const titleOf = async (id: number) => /<h1 id="writing-title">([^<]*)<\/h1>/.exec(await (await world.owner.client.request(`/blog/detail/${id}`)).text())?.[1]
+
+  test.each(ROLES.map((role) => [role, EDITORS.includes(role)] as const))('as %s (an editor: %s)', async (role, editor) => {
+    world.bid = await bag()
+    const client = clientOf(role)
+    const post = { method: 'POST', headers: client.sameOrigin }
+    for (const page of [`/blog/write?bid=${world.bid}`, `/editor/code?cid=${world.bid}`]) {
+      const form = await client.request(page)
+      if (role === 'guest') expect(form.headers.get('location')).toBe(`/login?redirectTo=${encodeURIComponent(page)}`)
+      else expect(form.status, page).toBe(editor ? 200 : 403)
+    }
+    // Writing a new one, and editing the owner's.
+    const id = await newPost()
+    const before = await titleOf(id)
+    const written = await client.request('/blog/write', { ...post, form: { bid: String(world.bid), title: '新写的', content: 'x', format: 'text' } })
+    const edited = await client.request('/blog/write', { ...post, form: { id: String(id), title: '改过的', content: 'y', format: 'text' } })
+    if (editor) {
+      expect(written.headers.get('location')).toMatch(/^\/blog\/detail\/\d+$/)
+      expect(await titleOf(id)).toBe('改过的')
+    } else {
+      for (const answer of [written, edited]) expect(role === 'guest' ? answer.status === 302 && answer.headers.get('location')!.startsWith('/login') : answer.status === 400).toBe(true)
+      expect(await titleOf(id)).toBe(before)
+    }
+    // Reading: everyone who sees the homepage; 只有自己可见 (the owner's switch) leaves it to the owner.
+    expect((await client.request(`/blog/detail/${id}`)).status).toBe(200)
+    await client.request(`/blog/detail/${id}`, { ...post, form: { intent: 'privacy' } })
+    const hidden = await world.owner.client.request(`/blog/detail/${id}`)
+    expect((await hidden.text()).includes('aria-checked="true"')).toBe(role === 'owner')
+    if (role !== 'owner') await world.owner.client.request(`/blog/detail/${id}`, { method: 'POST', headers: world.owner.client.sameOrigin, form: { intent: 'privacy' } })
+    expect((await client.request(`/blog/detail/${id}`)).status).toBe(role === 'owner' ? 200 : 404)
+  })
+})
