@@ -264,6 +264,7 @@ const NOT_UPLOAD_PATHS: Record<string, string> = {
   'notes.title': 'free text, shown as text',
   'notes.extract': 'the plain text of a note',
   'notes.url': "another site's address",
+  'notes.rendered': "a code snippet's highlighted HTML, made by the server from its text",
 }
 
 test('every column long enough to hold an upload path is either a reference or known not to be one', () => {
