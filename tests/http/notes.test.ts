@@ -198,3 +198,27 @@ describe('an image of another site pasted into a note', () => {
     expect([guest.status, guest.body.code]).toEqual([403, -1])
   })
 })
+
+describe('hostile HTML through the page form (without JavaScript), read back on the owner’s page', () => {
+  test('the notepad’s form saves the battery as HTML inert, and the page with the note open carries none of it', async () => {
+    const noteId = await newNote()
+    // A note with formatting is edited as its HTML without JavaScript (format=html).
+    const page = `/?dialog=notepad&id=${notepad}&note=${noteId}`
+    // A form on the index route posts to `?index` (as React Router's forms do).
+    const saved = await me.client.request(`/?index&dialog=notepad&id=${notepad}&note=${noteId}`, {
+      method: 'POST',
+      form: { intent: 'note-save', kind: 'notepad', noteId: String(noteId), version: '1', title: '<b>标题</b>', content: `<p><strong>留下</strong></p>${HOSTILE.join('')}`, format: 'html' },
+      headers: me.client.sameOrigin,
+    })
+    expect(saved.status).toBe(302)
+    const stored = (await ok(get(me.client, '/api/notepad/detail', { noteId }))).content as string
+    expectInert(stored)
+    expect(stored).toContain('<strong>留下</strong>')
+    const html = await (await me.client.request(page)).text()
+    expect(html).toContain('&lt;p&gt;&lt;strong&gt;留下&lt;/strong&gt;&lt;/p&gt;')
+    // Its tags (the page also holds titles such as `<img onerror…>` of other tests, as escaped text).
+    expect((html.match(/<[^>]*>/g) ?? []).join('')).not.toMatch(/onerror|javascript:alert|evil\.example|<svg/i)
+    // The title is text: shown escaped, never as markup.
+    expect(html).toContain('value="&lt;b&gt;标题&lt;/b&gt;"')
+  })
+})

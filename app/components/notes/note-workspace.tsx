@@ -65,14 +65,14 @@ export function NoteWorkspace({ data, lastResult }: { data: NotesDialogData; las
                   </Link>
                 )}
                 {trash ? (
-                  <span className="notes-item-tools">
+                  <div className="notes-item-tools">
                     <RowAction intent="note-delete" fields={{ kind, noteId: note.id, type: 'restore' }} label={`恢复：${note.title || UNTITLED_NOTE}`}>
                       恢复
                     </RowAction>
                     <RowAction intent="note-delete" fields={{ kind, noteId: note.id, type: 'hard' }} label={`彻底删除：${note.title || UNTITLED_NOTE}`} danger>
                       彻底删除
                     </RowAction>
-                  </span>
+                  </div>
                 ) : null}
               </li>
             ))}
@@ -120,7 +120,7 @@ function NotesBar({ bookmark }: { bookmark: { id: number; private: boolean } | n
   const [full, setFull] = useState(false)
   if (!bookmark && !hydrated) return null
   return (
-    <p className="notes-bar">
+    <div className="notes-bar">
       {bookmark ? (
         <SwitchAction intent="toggle-private" fields={{ id: bookmark.id }} checked={bookmark.private}>
           仅自己可见
@@ -139,6 +139,6 @@ function NotesBar({ bookmark }: { bookmark: { id: number; private: boolean } | n
           全屏
         </button>
       ) : null}
-    </p>
+    </div>
   )
 }
