@@ -61,7 +61,8 @@ export default function BlogDetail({ loaderData }: Route.ComponentProps) {
         <header className="writing-head">
           <h1 id="writing-title">{writing.title}</h1>
           <p className="muted">
-            {writing.type === 'code' ? `代码片段 · ${language} · ` : ''}分类「{writing.bagName}」 · 更新于 {writing.savedAt}
+            {writing.type === 'code' ? `代码片段 · ${language} · ` : ''}
+            <Link to={`${writing.homepage.code ? `/${writing.homepage.code}` : '/'}#bag-${writing.bid}`}>分类「{writing.bagName}」</Link> · 更新于 {writing.savedAt}
             {writing.private ? ' · 只有自己可见' : ''}
           </p>
           {writing.may.edit || writing.may.setPrivate ? (

@@ -101,7 +101,11 @@ test('a guest at 390 px: every page fits the width under a one-row header; the d
   const moduleId = await demoModule(page)
   const aliases = await toolAliases(page)
   expect(aliases.length).toBeGreaterThan(1)
-  await everyPage(page, { ':code': '/demo', ':code/:moduleId': `/demo/${moduleId}`, 'tool/:alias': `/tool/${aliases[0]}`, 'collection/:bid': '/collection/1', search: '/search?q=百度', '*': '/no/such/page' }, js)
+  await everyPage(
+    page,
+    { ':code': '/demo', ':code/:moduleId': `/demo/${moduleId}`, 'tool/:alias': `/tool/${aliases[0]}`, 'collection/:bid': '/collection/1', 'blog/detail/:id': '/blog/detail/1', search: '/search?q=百度', '*': '/no/such/page' },
+    js,
+  )
   for (const alias of aliases.slice(1)) {
     await gotoReady(page, `/tool/${alias}`, js)
     expect(await phoneFaults(page), `/tool/${alias}`).toEqual([])
@@ -122,6 +126,8 @@ test('signed in at 390 px: every page fits, the header is one row; on an importe
   await gotoReady(page, '/', js)
   const bid = (await page.locator('section.category').first().getAttribute('id'))!.replace('bag-', '')
   await postOk(page, baseURL!, '/api/bag/share', { bid, remark: '分享' })
+  const written = await page.request.post('/blog/write', { headers: { Origin: baseURL! }, form: { bid, title: '一篇很长标题的文章，看它在手机上是否放得下', content: '正文', format: 'text' }, maxRedirects: 0 })
+  const postId = /\/blog\/detail\/(\d+)$/.exec(written.headers().location ?? '')![1]!
   expect(await wholeInView(page)).toBeGreaterThanOrEqual(8)
   expect(await coveredBySideButtons(page)).toEqual([])
 
@@ -135,6 +141,10 @@ test('signed in at 390 px: every page fits, the header is one row; on an importe
       'tool/:alias': `/tool/${aliases[0]}`,
       'collection/:bid': `/collection/${bid}`,
       preview: `/preview?id=${fileId}`,
+      // A post of the user's, and the forms for a new post and snippet in that category.
+      'blog/detail/:id': `/blog/detail/${postId}`,
+      'blog/write': `/blog/write?bid=${bid}`,
+      'editor/code': `/editor/code?cid=${bid}`,
       search: '/search?q=Android',
       '*': '/no/such/page',
     },

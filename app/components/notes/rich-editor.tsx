@@ -4,7 +4,7 @@ import { Color, TextStyle } from '@tiptap/extension-text-style'
 import type { Editor } from '@tiptap/core'
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react'
 import { StarterKit } from '@tiptap/starter-kit'
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { type CSSProperties, type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { NOTE_COLOURS } from '#app/notes/colours.ts'
 import { isUploadPath } from '#app/uploads/upload-path.ts'
 import type { EditorHandle } from './use-autosave.ts'
@@ -161,7 +161,12 @@ export function RichEditor({ labelledBy, content, toolbarLabel, onChange, onRead
   )
 }
 
-type Tool = { label: string; text: string; active?: (e: Editor) => boolean; run: (e: Editor) => void }
+/** A tool's face: a few characters, or a library icon (drawn by CSS, so no font needs to have it). */
+type Tool = { label: string; text: string; icon?: string; active?: (e: Editor) => boolean; run: (e: Editor) => void }
+
+function Face({ tool }: { tool: Pick<Tool, 'text' | 'icon'> }) {
+  return tool.icon ? <span className="icon" style={{ '--icon': `url(/resources/icons/tabler/${tool.icon}.svg)` } as CSSProperties} aria-hidden="true" /> : tool.text
+}
 
 const TOOLS: Tool[] = [
   { label: '小标题', text: 'H', active: (e) => e.isActive('heading', { level: 2 }), run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run() },
@@ -171,14 +176,15 @@ const TOOLS: Tool[] = [
   { label: '删除线', text: 'S', active: (e) => e.isActive('strike'), run: (e) => e.chain().focus().toggleStrike().run() },
   { label: '无序列表', text: '•', active: (e) => e.isActive('bulletList'), run: (e) => e.chain().focus().toggleBulletList().run() },
   { label: '有序列表', text: '1.', active: (e) => e.isActive('orderedList'), run: (e) => e.chain().focus().toggleOrderedList().run() },
-  { label: '待办事项', text: '☐', active: (e) => e.isActive('taskList'), run: (e) => e.chain().focus().toggleTaskList().run() },
-  { label: '引用', text: '❝', active: (e) => e.isActive('blockquote'), run: (e) => e.chain().focus().toggleBlockquote().run() },
+  { label: '待办事项', text: '', icon: 'list-check', active: (e) => e.isActive('taskList'), run: (e) => e.chain().focus().toggleTaskList().run() },
+  { label: '引用', text: '', icon: 'quote', active: (e) => e.isActive('blockquote'), run: (e) => e.chain().focus().toggleBlockquote().run() },
   { label: '行内代码', text: '<>', active: (e) => e.isActive('code'), run: (e) => e.chain().focus().toggleCode().run() },
-  { label: '代码块', text: '{ }', active: (e) => e.isActive('codeBlock'), run: (e) => e.chain().focus().toggleCodeBlock().run() },
+  { label: '代码块', text: '', icon: 'code', active: (e) => e.isActive('codeBlock'), run: (e) => e.chain().focus().toggleCodeBlock().run() },
   { label: '分割线', text: '—', run: (e) => e.chain().focus().setHorizontalRule().run() },
   {
     label: '链接',
-    text: '🔗',
+    text: '',
+    icon: 'link',
     active: (e) => e.isActive('link'),
     run: (e) => {
       if (e.isActive('link')) {
@@ -226,11 +232,11 @@ function Toolbar({ editor, onImage, label }: { editor: Editor; onImage: (files: 
             tool.run(editor)
           }}
         >
-          {tool.text}
+          <Face tool={tool} />
         </button>
       ))}
       <button type="button" className="note-tool" tabIndex={stop(TOOLS.length)} aria-label="插入图片" title="插入图片（不超过3M）" onClick={() => file.current?.click()}>
-        🖼
+        <Face tool={{ text: '', icon: 'photo' }} />
       </button>
       <input
         ref={file}
