@@ -173,12 +173,13 @@ describe('the global notebook', () => {
     const second = await listNotebook(db(), user, { page: 2, type: 'live' })
     expect(second).toMatchObject({ next_load: false, lists: [{ note_id: created[0]!.note_id }] })
     expect((await listNotebook(db(), other, { page: 1, type: 'live' })).lists).toEqual([])
+    // One at a time: a refusal not yet awaited would be an unhandled rejection.
     for (const attempt of [
-      notebookDetail(db(), other, created[0]!.note_id),
-      saveNote(db(), other, { noteId: created[0]!.note_id, content: '<p>x</p>' }),
-      deleteNote(db(), other, created[0]!.note_id, 'blank'),
+      () => notebookDetail(db(), other, created[0]!.note_id),
+      () => saveNote(db(), other, { noteId: created[0]!.note_id, content: '<p>x</p>' }),
+      () => deleteNote(db(), other, created[0]!.note_id, 'blank'),
     ]) {
-      expect((await refusal(attempt)).message).toBe(NOT_FOUND)
+      expect((await refusal(attempt())).message).toBe(NOT_FOUND)
     }
     expect(await refusal(listNotebook(db(), null, { page: 1, type: 'live' }))).toBeInstanceOf(NotSignedInError)
   })
