@@ -9,7 +9,7 @@ import { homepageLabel } from '#app/schemas/homepage.ts'
 import { DEFAULT_TIME_ZONE } from '#app/utils/clock.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, NOT_FOUND } from './access.server.ts'
-import { detailHref } from '#app/components/notes/writing-href.ts'
+import { detailHref } from '#app/notes/writing-href.ts'
 
 /**
  * Export (spec §2 /user/export): what a user OWNS, as a Netscape bookmark file browsers import

@@ -164,7 +164,7 @@ describe('the global notebook', () => {
   test('notes of one’s own, 20 a page with next_load, newest change first; another user’s are not found', async () => {
     const { user } = await createUser(db())
     const { user: other } = await createUser(db())
-    const created = []
+    const created: Awaited<ReturnType<typeof createNotebookNote>>[] = []
     for (let i = 0; i < NOTEBOOK_PAGE_SIZE + 1; i++) created.push(await createNotebookNote(db(), user, { title: `笔记${i}` }))
     const first = await listNotebook(db(), user, { page: 1, type: 'live' })
     expect(first.lists).toHaveLength(NOTEBOOK_PAGE_SIZE)

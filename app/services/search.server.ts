@@ -8,7 +8,7 @@ import { bags, homepages, modules, searchHistory, sources } from '#app/db/schema
 import { EMPTY_KEYWORD_MSG, SEARCH_HISTORY_KEPT, SEARCH_KEYWORD_MAX, SEARCH_PAGE_SIZE } from '#app/schemas/search.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import type { Actor } from './access.server.ts'
-import { detailHref } from '#app/components/notes/writing-href.ts'
+import { detailHref } from '#app/notes/writing-href.ts'
 import { bigrams, FIELD_SEPARATOR, normaliseKeyword, searchColumns } from './search-index.ts'
 import { hostOf } from './source.server.ts'
 

@@ -2,7 +2,7 @@ import type { Formats } from '#app/db/schema/index.ts'
 import type { ItemView } from '#app/services/homepage.server.ts'
 import { formatClicks } from '#app/utils/format.ts'
 import { itemMenuHref } from '#app/components/manage/dialog-href.ts'
-import { detailHref } from '#app/components/notes/writing-href.ts'
+import { detailHref } from '#app/notes/writing-href.ts'
 import { clickPing } from './click-ping.ts'
 import { Badge, BLOCKED_MSG, formatStyle, linkBadge, mergeFormats, RefIcon, ToolLink, type ViewKit } from './view-kit.tsx'
 

@@ -6,7 +6,7 @@ import { FormError } from '#app/components/manage/fields.tsx'
 import { CODE_LANGUAGES, CODE_MAX, NOTE_TEXT_MAX } from '#app/schemas/notes.ts'
 import type { Writing } from '#app/services/writings.server.ts'
 import { PlainEditor } from './plain-editor.tsx'
-import { detailHref } from './writing-href.ts'
+import { detailHref } from '#app/notes/writing-href.ts'
 import type { EditorHandle } from './use-autosave.ts'
 
 const RichEditor = lazy(() => import('./rich-editor.tsx').then((m) => ({ default: m.RichEditor })))
