@@ -277,3 +277,21 @@ test('the hostile battery pasted into the editor is stored and shown inert; noth
   await expect(panel(page, true, '便签：读书笔记').locator('.note-editable')).toContainText('可见的文字')
   expect(ran).toEqual([])
 })
+
+test('text typed just before another note is opened is saved, not dropped @js-only', async ({ page, baseURL }) => {
+  const o = await ownerWithNotepad(page, baseURL!)
+  const first = await postOk(page, baseURL!, '/api/notepad/create', { bookmarkId: o.bookmarkId })
+  const second = await postOk(page, baseURL!, '/api/notepad/create', { bookmarkId: o.bookmarkId })
+  await gotoReady(page, `/${o.code}?dialog=notepad&id=${o.bookmarkId}&note=${first.id}`, true)
+  const notepad = panel(page, true, '便签：读书笔记')
+  const editor = notepad.locator('.note-editable')
+  await editor.click()
+  await editor.pressSequentially('刚写的')
+  // At once, inside the autosave's pause: the other note. The form going away sends what it has.
+  const next = notepad.locator(`a.notes-item[href*="note=${second.id}"]`)
+  await next.click()
+  await expect(next).toHaveAttribute('aria-current', 'true')
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/notepad/detail?noteId=${first.id}`)).json()).data.content, { timeout: 20_000 })
+    .toBe('<p>刚写的</p>')
+})

@@ -42,6 +42,27 @@ export function useAutosave({ kind, note, titleOf }: { kind: 'notepad' | 'notebo
     setState((s) => ({ ...s, ...patch }))
   }, [])
 
+  // The form's title as it is now: read when a save is sent (the form hands a new function each render).
+  const title = useRef(titleOf)
+  title.current = titleOf
+
+  /** The save call of this note's kind (docs/api.md §28). `keepalive`: it may outlive the page. */
+  const post = useCallback(
+    (content: string, over: number, keepalive = false) => {
+      const body = JSON.stringify(
+        kind === 'notepad' ? { noteId: note.id, title: title.current(), content, version: over } : { note_id: note.id, note: content, title: title.current(), version: over },
+      )
+      // Browsers take at most 64 KB in requests that outlive the page.
+      return fetch(`/api/${kind}/save`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body,
+        keepalive: keepalive && new TextEncoder().encode(body).length < 60_000,
+      })
+    },
+    [kind, note.id],
+  )
+
   const save = useCallback(
     async (over = version.current) => {
       clearTimeout(timer.current)
@@ -53,17 +74,9 @@ export function useAutosave({ kind, note, titleOf }: { kind: 'notepad' | 'notebo
       busy.current = true
       pending.current = false
       set({ status: 'saving' })
-      const content = editor.current.html()
-      const title = titleOf()
-      const body =
-        kind === 'notepad' ? { noteId: note.id, title, content, version: over } : { note_id: note.id, note: content, title, version: over }
       let answer: Answer | null = null
       try {
-        const response = await fetch(`/api/${kind}/save`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-          body: JSON.stringify(body),
-        })
+        const response = await post(editor.current.html(), over)
         // A server that is restarting answers 502/503 without our envelope: tried again.
         if (response.status < 500 && response.headers.get('Content-Type')?.includes('json')) answer = (await response.json()) as Answer
       } catch {
@@ -88,7 +101,7 @@ export function useAutosave({ kind, note, titleOf }: { kind: 'notepad' | 'notebo
         set({ status: 'refused', message: answer.msg })
       }
     },
-    [kind, note.id, set, titleOf],
+    [kind, post, set],
   )
 
   /** Something changed: save after the pause (a conflict waits for the writer's choice). */
@@ -112,11 +125,28 @@ export function useAutosave({ kind, note, titleOf }: { kind: 'notepad' | 'notebo
       event.returnValue = ''
     }
     window.addEventListener('beforeunload', warn)
-    return () => {
-      window.removeEventListener('beforeunload', warn)
-      clearTimeout(timer.current)
-    }
+    return () => window.removeEventListener('beforeunload', warn)
   }, [])
+
+  // The form going away (another note opened, the dialog closed, the page reloaded its data) with
+  // text not yet saved: sent now, over the version it was based on (a conflict is then shown on
+  // the next save; nothing is lost). The editor's HTML is read as the form goes, while it is there.
+  const latestPost = useRef(post)
+  latestPost.current = post
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current)
+      if (status.current !== 'dirty' && status.current !== 'retrying') return
+      let html: string | undefined
+      try {
+        html = editor.current?.html()
+      } catch {
+        return
+      }
+      if (html !== undefined) void latestPost.current(html, version.current, true).catch(() => {})
+    },
+    [],
+  )
 
   return {
     state,
