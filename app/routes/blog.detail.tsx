@@ -12,6 +12,7 @@ import { writingOf } from '#app/services/writings.server.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { readPageForm } from '#app/utils/page-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { documentLook } from '#app/utils/document-look.server.ts'
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.writing.title ?? '文章'} - 起页` }]
 
@@ -20,11 +21,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
  * owner sets 只有自己可见 here (the bookmark's privacy); its editors edit and delete it (to the
  * bookmarks' trash). Missing, trashed or private to the viewer: 404.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db } = context.get(appContext)
   try {
     const writing = await writingOf(db, context.get(userContext), idOf(params.id) ?? 0)
-    return { headerTitle: writing.homepage.title || '起页', writing }
+    // The page wears its homepage's theme and colour, day or night, as the homepage itself does.
+    return { headerTitle: writing.homepage.title || '起页', writing, look: await documentLook(request, writing.page) }
   } catch (error) {
     if (error instanceof DomainError) throw data(NOT_FOUND_MSG, { status: 404 })
     throw error

@@ -14,6 +14,8 @@ import { CODE_SAVED_MSG, POST_SAVED_MSG, saveCode, savePost, writingOf } from '#
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { readPageForm } from '#app/utils/page-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { documentLook } from '#app/utils/document-look.server.ts'
+import { homepageLook } from '#app/services/skin.server.ts'
 import type { RouterContextProvider } from 'react-router'
 
 /**
@@ -29,7 +31,7 @@ export type WritingKind = 'post' | 'code'
 const WRITING_FORM_MAX_BYTES = 1024 * 1024
 
 
-export async function loadWritingForm({ context, url }: Args, kind: WritingKind) {
+export async function loadWritingForm({ context, url, request }: Args, kind: WritingKind) {
   const { db } = context.get(appContext)
   const user = context.get(userContext)
   if (!user) throw redirect(signInHref(pathOf(url)))
@@ -39,12 +41,13 @@ export async function loadWritingForm({ context, url }: Args, kind: WritingKind)
     if (id) {
       const writing = await writingOf(db, user, id, { edit: true })
       if (writing.type !== kind) throw new DomainError(NOT_FOUND_MSG)
-      return { headerTitle: kind === 'post' ? '编辑文章' : '编辑代码片段', writing, place: { bid: writing.bid, parentId: null, bagName: writing.bagName } }
+      return { headerTitle: kind === 'post' ? '编辑文章' : '编辑代码片段', writing, place: { bid: writing.bid, parentId: null, bagName: writing.bagName }, look: await documentLook(request, writing.page) }
     }
     const bid = idOf(params.get(kind === 'post' ? 'bid' : 'cid')) ?? 0
     const { bag } = await getBag(db, user, bid)
-    await requireCapability(db, user, bag.homepageId, 'add-link')
-    return { headerTitle: kind === 'post' ? '写文章' : '代码片段', writing: null, place: { bid: bag.id, parentId: idOf(params.get('parentId')) ?? null, bagName: bag.name } }
+    const { homepage, role } = await requireCapability(db, user, bag.homepageId, 'add-link')
+    const look = await documentLook(request, { own: role === 'owner', look: homepageLook(homepage) })
+    return { headerTitle: kind === 'post' ? '写文章' : '代码片段', writing: null, place: { bid: bag.id, parentId: idOf(params.get('parentId')) ?? null, bagName: bag.name }, look }
   } catch (error) {
     // Not the editor's: 403; missing, trashed, private or not this kind: 404 (ids reveal nothing).
     if (error instanceof DomainError) throw error.message === FORBIDDEN ? data(FORBIDDEN, { status: 403 }) : data(NOT_FOUND_MSG, { status: 404 })

@@ -9,6 +9,7 @@ import type { CodeFormInput, CodeLanguage, PostFormInput } from '#app/schemas/no
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { type Actor, FORBIDDEN, homepageAccess, NOT_FOUND } from './access.server.ts'
 import { formatNoteTime, noteConflict, storedNoteContent } from './notes.server.ts'
+import { homepageLook } from './skin.server.ts'
 import { assertReadable, writeTextSource } from './source.server.ts'
 
 /**
@@ -109,6 +110,8 @@ export async function writingOf(db: Db, actor: Actor, id: number, { edit = false
     homepage: { id: homepage.id, code: homepage.code, title: homepage.title },
     private: source.isPrivate,
     may: { edit: editor, setPrivate: can(role, 'set-private') },
+    /** Its homepage's look (theme, colour, skin), which its pages wear; `own`: the viewer's homepage. */
+    page: { own: role === 'owner', look: homepageLook(homepage) },
   }
 }
 

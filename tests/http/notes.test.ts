@@ -222,3 +222,19 @@ describe('hostile HTML through the page form (without JavaScript), read back on 
     expect(html).toContain('value="&lt;b&gt;标题&lt;/b&gt;"')
   })
 })
+
+test('a post’s page and its form wear their homepage’s theme: night for its owner and for a guest', async () => {
+  await ok(post(me.client, '/api/homepage/set-open-status', { homepageId: me.homepageId }))
+  await ok(post(me.client, '/api/skin/save-skin-params', { homepageId: me.homepageId, theme: 1 }))
+  const tree = await ok(get(me.client, '/api/bag/get-create', { homepageId: me.homepageId }))
+  const bid = String(tree[0].children[0].value)
+  const saved = await me.client.request('/blog/write', { method: 'POST', form: { bid, title: '夜里写的', content: '正文', format: 'text' }, headers: me.client.sameOrigin })
+  const page = saved.headers.get('location')!
+  const themeOf = async (client: Client, path: string) => /<html lang="zh-CN" data-theme="(\w+)"/.exec(await (await client.request(path)).text())?.[1]
+  expect(await themeOf(me.client, page)).toBe('dark')
+  expect(await themeOf(createClient(baseUrl), page)).toBe('dark')
+  expect(await themeOf(me.client, `/blog/write?bid=${bid}`)).toBe('dark')
+  await ok(post(me.client, '/api/skin/save-skin-params', { homepageId: me.homepageId, theme: 0 }))
+  expect(await themeOf(me.client, page)).toBe('light')
+  await ok(post(me.client, '/api/homepage/set-open-status', { homepageId: me.homepageId }))
+})
