@@ -31,6 +31,10 @@ const LIMITS = {
   bookmarkUpload: { points: 20, duration: DAY },
   /** Invite links looked up or redeemed, per user and per IP: guessing a token gets nowhere. */
   invite: { points: 30, duration: HOUR, blockDuration: HOUR },
+  /** Applications to join groups, per user: each one notifies the group's reviewers. */
+  groupApply: { points: 20, duration: HOUR },
+  /** New group bookmarks (contributions and administrators' own), per user: each contribution notifies the reviewers. */
+  groupContribute: { points: 300, duration: HOUR },
   /** Link reports (source/feedback), per user, or per IP for guests. */
   report: { points: 20, duration: HOUR },
   /** Social sign-ins started per IP: each start stores a state row until it is used or expires. */

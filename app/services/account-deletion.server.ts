@@ -6,6 +6,7 @@ import { deleteInSteps } from '#app/db/steps.server.ts'
 import { removeUnreferencedUploads } from '#app/uploads/records.server.ts'
 import type { UploadStorage } from '#app/uploads/storage.server.ts'
 import { DomainError } from '#app/utils/errors.ts'
+import { handOverGroups } from './groups.server.ts'
 import { confirmHolder } from './user-account.server.ts'
 
 /**
@@ -13,7 +14,7 @@ import { confirmHolder } from './user-account.server.ts'
  * goes in one transaction and every table keyed by it follows by its foreign key (ON DELETE
  * CASCADE: homepages with their modules, categories, bookmarks and notes, memberships and follows
  * anywhere, sessions, identities, notices, imports, history…); the few rows kept for others are
- * made anonymous. The page-cache triggers bump every homepage that lost a member or follower.
+ * made anonymous, and a group with other people in it passes to one of them. The page-cache triggers bump every homepage that lost a member or follower.
  */
 
 export const ACCOUNT_DELETED = '账号已注销，你在起页的数据已全部删除'
@@ -43,6 +44,8 @@ export async function deleteAccount(
     const own = await tx.select({ name: uploads.name }).from(uploads).where(eq(uploads.userId, user.id))
     // Reports the user sent stay for the moderators, without who sent them.
     await tx.update(sourceReports).set({ userId: null, ip: null }).where(eq(sourceReports.userId, user.id))
+    // Groups with other people pass to them (ADR 032); the rest go with the account.
+    await handOverGroups(tx, user.id)
     await tx.delete(users).where(eq(users.id, user.id))
     return own.map((row) => row.name)
   })

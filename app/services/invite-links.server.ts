@@ -8,8 +8,15 @@ import { appSecret } from '#app/utils/secret.server.ts'
 export const INVITE_DAYS = 7
 export const INVITE_MAX_USES = 50
 
-const tokenOf = (nonce: string) => createHmac('sha256', appSecret()).update(`homepage-invite:${nonce}`).digest('base64url')
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
+/** An invite's token: HMAC(APP_SECRET, purpose and nonce), never stored; the purpose keeps a homepage's and a group's apart. */
+export const inviteTokenOf = (nonce: string, purpose: 'homepage-invite' | 'group-invite' = 'homepage-invite') =>
+  createHmac('sha256', appSecret()).update(`${purpose}:${nonce}`).digest('base64url')
+/** What is stored of a token, and looked up by. */
+export const inviteHashOf = (token: string) => createHash('sha256').update(token).digest('hex')
+/** The shape of every token (a SHA-256 in base64url): anything else is not looked up. */
+export const isInviteToken = (token: string) => /^[\w-]{43}$/.test(token)
+const tokenOf = (nonce: string) => inviteTokenOf(nonce)
+const hashOf = inviteHashOf
 
 /** A link that still works: not revoked, not expired, not used up. */
 const usable = and(
@@ -60,7 +67,7 @@ export async function issueInvite(tx: Tx, homepageId: number) {
 
 /** The homepage a token invites to while it works, else null: wrong, expired, used up and revoked look the same. */
 export async function invitedHomepageId(db: Db | Tx, token: string) {
-  if (!/^[\w-]{43}$/.test(token)) return null
+  if (!isInviteToken(token)) return null
   const [row] = await db
     .select({ homepageId: homepageInvites.homepageId })
     .from(homepageInvites)

@@ -228,6 +228,21 @@ export function saveLink(db: Db, actor: Actor, input: LinkInput) {
   )
 }
 
+/**
+ * Links copied in from elsewhere (a group's bookmarks: copy-bookmark, collect) to the end of one
+ * category, in one transaction: all or, past the category's limit, none.
+ */
+export function addLinks(db: Db, actor: Actor, bagId: number, links: ReadonlyArray<{ name: string; url: string; note: string; icon: string }>) {
+  return db.transaction(async (tx) => {
+    const added: SourceView[] = []
+    for (const link of links) {
+      const fields = { name: link.name, url: link.url, note: link.note, icon: link.icon || null }
+      added.push(await upsertSource(tx, actor, undefined, 'link', { bagId, parentId: null }, fields))
+    }
+    return added
+  })
+}
+
 export function saveFolder(db: Db, actor: Actor, input: FolderInput) {
   return db.transaction((tx) =>
     upsertSource(tx, actor, input.id, 'folder', { bagId: input.bid, parentId: null }, {
