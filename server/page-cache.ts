@@ -41,9 +41,10 @@ export function pageCache({ db, rows }: DbHandle, { enabled, history }: { enable
     for (let waited = false; ; waited = true) {
       const page = store.get(view.key)
       const homepages = page?.homepages.map(([id]) => id) ?? []
+      const groups = page?.groups.map(([id]) => id) ?? []
       // A page kept for a signed-in viewer is checked by the user's version, without the session.
       const byUser = page?.session && page.viewer ? page.viewer.id : null
-      const versions = await versionsOf(byUser ? { session: null, users: [byUser], homepages } : { session: view.session, homepages })
+      const versions = await versionsOf(byUser ? { session: null, users: [byUser], homepages, groups } : { session: view.session, homepages, groups })
       const viewer = byUser ? keptViewer(page!, versions, Date.now()) : viewerOf(versions, view.session)
       if (page && viewer !== undefined && isCurrent(page, viewer, versions)) {
         store.touch(view.key, page)
@@ -145,7 +146,7 @@ export function pageCache({ db, rows }: DbHandle, { enabled, history }: { enable
       if (!PER_RESPONSE.has(name) && value !== undefined) headers[name] = typeof value === 'number' ? String(value) : value
     }
     const identity = Buffer.concat(chunks)
-    store.keep(key, { viewer, session, homepages: [...render.homepages], visit: render.visit, visited: render.visited, headers, etag: etagOf(identity), identity })
+    store.keep(key, { viewer, session, homepages: [...render.homepages], groups: [...render.groups], visit: render.visit, visited: render.visited, headers, etag: etagOf(identity), identity })
   }
 
   return {

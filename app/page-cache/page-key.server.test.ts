@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { isStartPage, startPageKey } from './page-key.server.ts'
+import { isGroupPage, isStartPage, startPageKey } from './page-key.server.ts'
 
 test('start pages are / and personal domains; our own first segments and other shapes are not', () => {
   for (const path of ['/', '/demo', '/My-Page-2', '/abcd']) expect(isStartPage(path), path).toBe(true)
@@ -14,4 +14,15 @@ test('a query, another page or a toast to show is rendered, not kept', () => {
   expect(startPageKey({ url: url('/demo?dialog=skin'), cookie: undefined })).toBeNull()
   expect(startPageKey({ url: url('/weather'), cookie: undefined })).toBeNull()
   expect(startPageKey({ url: url('/demo'), cookie: 'qy_toast=x' })).toBeNull()
+})
+
+test('a group’s page is kept for guests only; its other pages and shapes are not', () => {
+  const url = (path: string) => new URL(path, 'http://127.0.0.1:3000')
+  for (const path of ['/group/1', '/group/12/345']) expect(isGroupPage(path), path).toBe(true)
+  for (const path of ['/group', '/group/create', '/group/notice', '/group/0', '/group/1/2/3', '/group/01', '/group/1/']) expect(isGroupPage(path), path).toBe(false)
+  expect(startPageKey({ url: url('/group/7'), cookie: undefined })?.session).toBeNull()
+  expect(startPageKey({ url: url('/group/7?tab=log'), cookie: undefined })).toBeNull()
+  const signedIn = `qy_sid=${'a'.repeat(43)}`
+  expect(startPageKey({ url: url('/demo'), cookie: signedIn })?.session, 'the start page of the same session is kept').toBeTruthy()
+  expect(startPageKey({ url: url('/group/7'), cookie: signedIn })).toBeNull()
 })

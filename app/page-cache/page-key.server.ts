@@ -15,6 +15,13 @@ export const isStartPage = (pathname: string) =>
   pathname === '/' || (PERSONAL_DOMAIN.test(pathname) && !RESERVED_CODES.has(pathname.slice(1).toLowerCase()))
 
 /**
+ * A group's page (/group/{id} and /group/{id}/{cid}): kept for guests only (an open group's page
+ * is the same for every guest); a signed-in viewer's shows their role, star and application, and
+ * the categories of their own to copy into, and is rendered each time.
+ */
+export const isGroupPage = (pathname: string) => /^\/group\/[1-9]\d{0,9}(?:\/[1-9]\d{0,9})?$/.test(pathname)
+
+/**
  * The cache key of a start-page request and its session (the hash the sessions table keys it
  * by), or null when the page must be rendered (not a start page, or a one-time toast to show).
  * Nothing is read from the database here: which user the session is, is checked with the
@@ -27,7 +34,8 @@ export const isStartPage = (pathname: string) =>
  */
 export function startPageKey(request: { url: URL; cookie: string | undefined; colorScheme?: string | undefined }) {
   const { url } = request
-  if (url.search || !isStartPage(url.pathname)) return null
+  const groupPage = isGroupPage(url.pathname)
+  if (url.search || !(isStartPage(url.pathname) || groupPage)) return null
   const sessionName = sessionCookieName(url)
   let token: string | undefined
   const kept: string[] = []
@@ -41,6 +49,7 @@ export function startPageKey(request: { url: URL; cookie: string | undefined; co
     else kept.push(pair)
   }
   const session = isSessionToken(token) ? hashToken(token) : null
+  if (groupPage && session) return null
   const minute = Math.floor(Date.now() / 60_000)
   const scheme = schemeOf(request.colorScheme) ?? 'no-hint'
   const key = [url.origin, url.pathname, session ?? 'guest', minute, scheme, kept.sort().join('; ')].join('\n')

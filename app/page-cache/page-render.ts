@@ -6,13 +6,20 @@
 export class PageRender {
   /** Homepage id → the render_version read with it, before any of its content was read. */
   readonly homepages = new Map<number, number>()
+  /** Group id → its render_version, read likewise (a group's page, kept for guests: page-key). */
+  readonly groups = new Map<number, number>()
   /** The homepage whose visit a repeat of this page counts (null: the viewer is its owner). */
   visit: number | null = null
   /** The page as the signed-in viewer's browser history records it (recordPage), or null. */
   visited: { path: string; title: string } | null = null
 
   get cacheable() {
-    return this.homepages.size > 0
+    return this.homepages.size > 0 || this.groups.size > 0
+  }
+
+  /** The page shows this group as of `renderVersion`, read with the group's row before its content (as `shows`). */
+  showsGroup(group: { id: number; renderVersion: number }) {
+    this.groups.set(group.id, group.renderVersion)
   }
 
   /**

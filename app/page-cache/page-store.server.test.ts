@@ -5,6 +5,7 @@ const page = (bytes: number, encoded: Partial<Pick<KeptPage, 'gzip' | 'br'>> = {
   viewer: null,
   session: null,
   homepages: [[1, 0]],
+  groups: [],
   visit: null,
   headers: {},
   etag: 'W/"x"',

@@ -11,6 +11,8 @@ export type KeptPage = {
   session: { expiresAt: number; lastSeenAt: number } | null
   /** [homepage id, render_version] of every homepage the page shows. */
   homepages: [number, number][]
+  /** [group id, render_version] of the group a group's page shows. */
+  groups: [number, number][]
   /** The homepage whose visit each repeat counts (see PageRender.visit). */
   visit: number | null
   /** The signed-in viewer's browser-history entry for each repeat (see PageRender.visited). */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { homepageMembers, homepages, notices, sources, users } from '#app/db/schema/index.ts'
+import { groupBookmarks, groupCategories, groupMembers, groups, homepageMembers, homepages, notices, sources, users } from '#app/db/schema/index.ts'
 import { homepageStats, visitBuffer } from '#app/services/visits.server.ts'
 import { createSession, hashToken } from '#app/auth/session.server.ts'
 import { sessions } from '#app/db/schema/index.ts'
@@ -40,6 +40,27 @@ test('a statement on bookmarks bumps its homepage once, whatever its size, and n
   expect(await homepageVersion(b.homepageId)).toBe(b0! + 1)
 })
 
+test('a group’s version (drizzle/0025): its row, its categories, bookmarks and members, its contributors’ names; no other group', async () => {
+  const db = handle.db
+  const { user } = await createUser(db, { nickname: '组长' })
+  const { user: member } = await createUser(db, { nickname: '组员' })
+  const [a, b] = await db.insert(groups).values([{ userId: user.id, name: '甲组' }, { userId: user.id, name: '乙组' }]).returning()
+  const version = async (id: number) => (await versionsNow({ groups: [id] })).groups.get(id)!
+  let before = await version(a!.id)
+  const other = await version(b!.id)
+  await db.update(groups).set({ summary: '简介' }).where(eq(groups.id, a!.id))
+  expect(await version(a!.id)).toBe(++before)
+  const [category] = await db.insert(groupCategories).values({ groupId: a!.id, title: '分类', sort: 1 }).returning()
+  expect(await version(a!.id)).toBe(++before)
+  await db.insert(groupBookmarks).values({ groupId: a!.id, categoryId: category!.id, userId: member.id, name: '链接', url: 'https://a.example/', sort: 1 })
+  expect(await version(a!.id)).toBe(++before)
+  await db.insert(groupMembers).values({ groupId: a!.id, userId: member.id })
+  expect(await version(a!.id)).toBe(++before)
+  await db.update(users).set({ nickname: '新名字' }).where(eq(users.id, member.id))
+  expect(await version(a!.id)).toBe(++before)
+  expect(await version(b!.id)).toBe(other)
+})
+
 test('the user’s version: their own row, their homepages, their notices', async () => {
   const db = handle.db
   const { user, homepageId } = await createOwner(db, ['丙'])
@@ -71,7 +92,7 @@ test('isCurrent: a kept page is current while its viewer and every homepage are 
   const now = () => versionsNow({ session, homepages: [homepageId] })
   const viewer = viewerOf(await now(), session)
   expect(viewer).toEqual({ id: user.id, renderVersion: await userVersion(user.id) })
-  const page: KeptPage = { viewer, session: null, homepages: [[homepageId, (await homepageVersion(homepageId))!]], visit: null, headers: {}, etag: '', identity: Buffer.from('') }
+  const page: KeptPage = { viewer, session: null, homepages: [[homepageId, (await homepageVersion(homepageId))!]], groups: [], visit: null, headers: {}, etag: '', identity: Buffer.from('') }
   expect(isCurrent(page, viewer, await now())).toBe(true)
   expect(isCurrent(page, null, await now()), 'another viewer').toBe(false)
   expect(isCurrent(page, { ...viewer!, renderVersion: viewer!.renderVersion + 1 }, await now())).toBe(false)
@@ -102,7 +123,7 @@ test('a session’s end bumps its user’s version: a page kept for a signed-in 
     const live = (await versionsNow({ session })).sessions.get(session)!
     expect(live.expiresAt).toBeGreaterThan(Date.now())
     const viewer = { id: user.id, renderVersion: live.renderVersion }
-    return { viewer, session: { expiresAt: live.expiresAt, lastSeenAt: live.lastSeenAt }, homepages: [[homepageId, (await homepageVersion(homepageId))!]], visit: null, headers: {}, etag: '', identity: Buffer.from('') }
+    return { viewer, session: { expiresAt: live.expiresAt, lastSeenAt: live.lastSeenAt }, homepages: [[homepageId, (await homepageVersion(homepageId))!]], groups: [], visit: null, headers: {}, etag: '', identity: Buffer.from('') }
   }
   const byUser = async (page: KeptPage, now = Date.now()) => keptViewer(page, await versionsNow({ users: [user.id], homepages: [homepageId] }), now)
 
@@ -125,7 +146,7 @@ test('a session’s end bumps its user’s version: a page kept for a signed-in 
 test('coalesced: the asks of one moment share one read; an ask made while a read runs waits for the next', async () => {
   const reads: Ask[][] = []
   let finish!: () => void
-  const empty: Versions = { sessions: new Map(), users: new Map(), homepages: new Map() }
+  const empty: Versions = { sessions: new Map(), users: new Map(), homepages: new Map(), groups: new Map() }
   const read = coalesced(async (asks) => {
     reads.push([...asks])
     await new Promise<void>((resolve) => (finish = resolve))

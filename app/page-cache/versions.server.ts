@@ -6,18 +6,18 @@ import type { KeptPage, Viewer } from './page-store.server.ts'
  * viewer is — by its session (the hash of its token), or, for a page kept for a signed-in
  * viewer, by that user's version alone (`keptViewer`).
  */
-export type Ask = { session: string | null; users?: number[]; homepages: number[] }
+export type Ask = { session: string | null; users?: number[]; homepages: number[]; groups?: number[] }
 
 /** A session that is live now: its user at the user's render_version; times in ms since the epoch. */
 export type LiveSession = { userId: number; renderVersion: number; lastSeenAt: number; expiresAt: number }
 
 /** What the database holds now for the sessions, users and homepages asked (one missing is gone). */
-export type Versions = { sessions: Map<string, LiveSession>; users: Map<number, number>; homepages: Map<number, number> }
+export type Versions = { sessions: Map<string, LiveSession>; users: Map<number, number>; homepages: Map<number, number>; groups: Map<number, number> }
 
-type Row = { kind: 'h' | 'u' | 's'; hash: string | null; id: number; version: number; seen: number | null; expires: number | null }
+type Row = { kind: 'h' | 'g' | 'u' | 's'; hash: string | null; id: number; version: number; seen: number | null; expires: number | null }
 
 /**
- * Reads the versions of many asks with one call of qy_page_versions (drizzle/0012): this runs for
+ * Reads the versions of many asks with one call of qy_page_versions (drizzle/0012, 0025): this runs for
  * every answer from the cache, where Drizzle's query building, the user's whole row and planning
  * the statement anew each time all cost more than the query (float8: exact for these numbers,
  * and a number on both drivers).
@@ -27,11 +27,13 @@ export function versionReader(rows: DbHandle['rows']) {
     const sessions = [...new Set(asks.flatMap((ask) => (ask.session ? [ask.session] : [])))]
     const users = [...new Set(asks.flatMap((ask) => ask.users ?? []))]
     const homepages = [...new Set(asks.flatMap((ask) => ask.homepages))]
-    const versions: Versions = { sessions: new Map(), users: new Map(), homepages: new Map() }
-    if (!sessions.length && !users.length && !homepages.length) return versions
-    const found = await rows<Row>('select kind, hash, id, version, seen, expires from qy_page_versions($1::int[], $2::text[], $3::int[])', [homepages, sessions, users])
+    const groups = [...new Set(asks.flatMap((ask) => ask.groups ?? []))]
+    const versions: Versions = { sessions: new Map(), users: new Map(), homepages: new Map(), groups: new Map() }
+    if (!sessions.length && !users.length && !homepages.length && !groups.length) return versions
+    const found = await rows<Row>('select kind, hash, id, version, seen, expires from qy_page_versions($1::int[], $2::text[], $3::int[], $4::int[])', [homepages, sessions, users, groups])
     for (const row of found) {
       if (row.kind === 'h') versions.homepages.set(row.id, row.version)
+      else if (row.kind === 'g') versions.groups.set(row.id, row.version)
       else if (row.kind === 'u') versions.users.set(row.id, row.version)
       else versions.sessions.set(row.hash!, { userId: row.id, renderVersion: row.version, lastSeenAt: row.seen ?? 0, expiresAt: row.expires ?? 0 })
     }
@@ -97,8 +99,11 @@ export function keptViewer(page: KeptPage, versions: Versions, now: number): Vie
   return version === page.viewer.renderVersion ? page.viewer : undefined
 }
 
-/** Whether a kept page still shows what the database holds for this viewer: same viewer and version, every homepage unchanged. */
+/** Whether a kept page still shows what the database holds for this viewer: same viewer and version, every homepage and group unchanged. */
 export function isCurrent(page: KeptPage, viewer: Viewer, versions: Versions) {
   if (page.viewer?.id !== viewer?.id || page.viewer?.renderVersion !== viewer?.renderVersion) return false
-  return page.homepages.every(([id, version]) => versions.homepages.get(id) === version)
+  return (
+    page.homepages.every(([id, version]) => versions.homepages.get(id) === version) &&
+    page.groups.every(([id, version]) => versions.groups.get(id) === version)
+  )
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
-import { createdAt, deletedAt, id, updatedAt } from '../columns.ts'
+import { createdAt, deletedAt, id, renderVersion, updatedAt } from '../columns.ts'
 import { users } from './users.ts'
 
 /**
@@ -31,6 +31,8 @@ export const groups = pgTable(
     indexMode: varchar('index_mode', { length: 10 }).$type<GroupIndexMode>().notNull().default('category'),
     /** The banner's parameters (save-banner-params): a few known keys, plain text values. */
     banner: jsonb('banner').$type<Record<string, string>>().notNull().default({}),
+    /** Bumped by triggers on every write to what the group's page shows (drizzle/0025): the page cache's key. */
+    renderVersion: renderVersion(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
