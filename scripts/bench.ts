@@ -33,7 +33,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync }
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { BENCH_CODE, BENCH_EMAIL, BENCH_PASSWORD, IMPORT_FOLDERS, IMPORT_LINKS, IMPORT_TOP_FOLDERS, LINK_COUNT, LINK_ORIGIN, SEARCH_BOOKMARKS } from './bench/data.ts'
+import { BENCH_CODE, BENCH_EMAIL, BENCH_GROUP_NAME, BENCH_PASSWORD, GROUP_LINK_ORIGIN, GROUP_LINKS_PER_CATEGORY, IMPORT_FOLDERS, IMPORT_LINKS, IMPORT_TOP_FOLDERS, LINK_COUNT, LINK_ORIGIN, SEARCH_BOOKMARKS } from './bench/data.ts'
 import { getRaw, type RawResponse, requestRaw } from './bench/http.ts'
 import type { ImportFigures, ImportRound } from './bench/import.ts'
 import type { SearchFigures } from './bench/search.ts'
@@ -268,6 +268,20 @@ function checkBenchPage(page: RawResponse) {
   return links
 }
 
+/** The bench group's page as a guest gets it (budget 1 for a group's page), checked to show its first category. */
+async function benchGroupPage(origin: string) {
+  const answer = await getRaw(`${origin}/api/group/recommend-list?page=1&size=100`, IDENTITY)
+  const list = (JSON.parse(answer.body.toString('utf8')) as { data?: { list?: Array<{ id: number; name: string }> } }).data?.list ?? []
+  const group = list.find((g) => g.name === BENCH_GROUP_NAME)
+  if (!group) throw new Error(`the bench group is not in /api/group/recommend-list: ${answer.body.toString('utf8').slice(0, 200)}`)
+  const path = `/group/${group.id}`
+  const page = await getRaw(`${origin}${path}`, IDENTITY)
+  if (page.status !== 200) throw new Error(`${path} answered ${page.status}`)
+  const links = page.body.toString('utf8').match(new RegExp(`href="${GROUP_LINK_ORIGIN}/1/\\d+"`, 'g'))?.length ?? 0
+  if (links !== GROUP_LINKS_PER_CATEGORY) throw new Error(`${path} shows ${links} links of its first category, expected ${GROUP_LINKS_PER_CATEGORY}`)
+  return { path, page }
+}
+
 /**
  * Waits until the target answers one more request. When autocannon stops it drops its
  * connections, but the server still works through the requests it had already accepted (50 of
@@ -329,7 +343,7 @@ function wireLine(wire: RawResponse, identityBytes: number) {
 
 type Figures = {
   database: Database
-  throughput: Record<'page' | 'raw' | 'owner' | 'ownerRaw' | 'uncached' | 'trivial' | 'minimal', Measured>
+  throughput: Record<'page' | 'raw' | 'owner' | 'ownerRaw' | 'group' | 'groupRaw' | 'uncached' | 'trivial' | 'minimal', Measured>
   latency: { identity: Round; compressed: Round; uncached: Round; uncachedQueue: Round }
   html: HtmlSizes
   ownerHtml: HtmlSizes
@@ -402,16 +416,21 @@ async function main() {
   step(`raw node:http pid ${raw.pid} at ${raw.origin}, same ${int(page.body.length)} bytes and content-type`)
   const ownerRaw = await startRaw(ownerPage, join(work, 'bench-owner.html'))
   step(`raw node:http pid ${ownerRaw.pid} at ${ownerRaw.origin}, the owner's ${int(ownerPage.body.length)} bytes`)
+  const group = await benchGroupPage(app.origin)
+  const groupRaw = await startRaw(group.page, join(work, 'bench-group.html'))
+  step(`raw node:http pid ${groupRaw.pid} at ${groupRaw.origin}, the group page's ${int(group.page.body.length)} bytes`)
 
   const target = (label: string, url: string, pid: number, seconds = ROUND_SECONDS, headers = {}): Target =>
     ({ label, url, pid, headers, seconds })
   const pageTarget = target(`app /${BENCH_CODE} (${int(links)} links), page cache on`, `${app.origin}/${BENCH_CODE}`, app.pid)
   const uncachedTarget = target(`app /${BENCH_CODE}, PAGE_CACHE=off`, `${uncached.origin}/${BENCH_CODE}`, uncached.pid)
-  const [pageLoad, rawLoad, ownerLoad, ownerRawLoad, uncachedLoad, trivialLoad, minimalLoad] = await measureThroughput([
+  const [pageLoad, rawLoad, ownerLoad, ownerRawLoad, groupLoad, groupRawLoad, uncachedLoad, trivialLoad, minimalLoad] = await measureThroughput([
     pageTarget,
     target('raw node:http, same bytes (limit)', `${raw.origin}/${BENCH_CODE}`, raw.pid),
     target(`app /${BENCH_CODE} as its signed-in owner, page cache on`, `${app.origin}/${BENCH_CODE}`, app.pid, SHORT_ROUND_SECONDS, owner),
     target(`raw node:http, the owner's bytes (limit)`, `${ownerRaw.origin}/${BENCH_CODE}`, ownerRaw.pid, SHORT_ROUND_SECONDS),
+    target(`app ${group.path} (an open group) as a guest, page cache on`, `${app.origin}${group.path}`, app.pid, SHORT_ROUND_SECONDS),
+    target(`raw node:http, the group page's bytes (limit)`, `${groupRaw.origin}${group.path}`, groupRaw.pid, SHORT_ROUND_SECONDS),
     uncachedTarget,
     target('trivial React Router page (framework floor)', `${floor.origin}/`, floor.pid),
     target('app 404 page, PAGE_CACHE=off', `${uncached.origin}${MINIMAL_PATH}`, uncached.pid, SHORT_ROUND_SECONDS),
@@ -437,6 +456,8 @@ async function main() {
       raw: rawLoad!,
       owner: ownerLoad!,
       ownerRaw: ownerRawLoad!,
+      group: groupLoad!,
+      groupRaw: groupRawLoad!,
       uncached: uncachedLoad!,
       trivial: trivialLoad!,
       minimal: minimalLoad!,
@@ -459,10 +480,10 @@ function printReport(figures: Figures) {
   const { throughput, latency, html, scripts } = figures
   console.log(
     `\n## Throughput: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s ` +
-      `(${SHORT_ROUND_SECONDS} s for the owner's page, its raw server and the 404 page), accept-encoding: identity\n`,
+      `(${SHORT_ROUND_SECONDS} s for the owner's page, the group page, their raw servers and the 404 page), accept-encoding: identity\n`,
   )
-  const { page, raw, owner, ownerRaw, uncached, trivial, minimal } = throughput
-  console.log(loadTable([page, raw, owner, ownerRaw, uncached, trivial, minimal]))
+  const { page, raw, owner, ownerRaw, group, groupRaw, uncached, trivial, minimal } = throughput
+  console.log(loadTable([page, raw, owner, ownerRaw, group, groupRaw, uncached, trivial, minimal]))
   console.log(
     `\ntrivial React Router page = ${FLOOR_APP} (one route, no loader, ${kb(figures.trivialBytes)}), express + @react-router/express only\n` +
       `app 404 page = ${MINIMAL_PATH} (${kb(figures.minimalBytes)}): root middleware + loader + error page, no homepage query`,
@@ -583,11 +604,13 @@ function shareLine(name: number | string, subject: Measured, what: string, refer
 /** A raw server below a core was paced by autocannon or the machine, not by its own work. */
 const rawNote = (raw: Measured) => (serverHadSpareCpu(raw) ? '; the raw figure is not server-bound, so the true ratio is lower' : '')
 
-function throughputBudgets({ page, raw, owner, ownerRaw, uncached, trivial }: Figures['throughput']) {
+function throughputBudgets({ page, raw, owner, ownerRaw, group, groupRaw, uncached, trivial }: Figures['throughput']) {
   return [
     shareLine(1, page, `/${BENCH_CODE}, page cache on,`, raw, 'raw node:http serving the same bytes', 0.5, `budget ≥ 50%${rawNote(raw)}`),
     shareLine(1, owner, `/${BENCH_CODE} as its signed-in owner, page cache on,`, ownerRaw, "raw node:http serving the owner's bytes", 0.5,
       `budget ≥ 50%${rawNote(ownerRaw)}`),
+    shareLine(1, group, "an open group's page as a guest, page cache on,", groupRaw, "raw node:http serving the group page's bytes", 0.5,
+      `budget ≥ 50%${rawNote(groupRaw)}`),
     shareLine(2, uncached, `/${BENCH_CODE} with PAGE_CACHE=off`, trivial, 'the trivial React Router page', 0.25, 'budget ≥ 25%'),
   ]
 }

@@ -15,3 +15,9 @@ export const IMPORT_LINKS = 10_000
 export const IMPORT_TOP_FOLDERS = IMPORT_FOLDERS / 10
 /** Budget 8: the bookmarks of the one user the Ctrl+K search bench searches (500 categories of 100). */
 export const SEARCH_BOOKMARKS = 50_000
+/** Budget 1 for a group's page served to guests: an open group of 10 categories × 20 links (its first category shows 20). */
+export const BENCH_GROUP_NAME = '基准测试小组'
+export const GROUP_CATEGORY_COUNT = 10
+export const GROUP_LINKS_PER_CATEGORY = 20
+/** Every group link points under this origin: `https://group.example.com/<category>/<link>`. */
+export const GROUP_LINK_ORIGIN = 'https://group.example.com'

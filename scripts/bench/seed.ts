@@ -10,11 +10,23 @@ import { eq } from 'drizzle-orm'
 import { hashPassword } from '#app/auth/password.server.ts'
 import { type Db, openDb } from '#app/db/client.server.ts'
 import { migrate } from '#app/db/migrate.server.ts'
-import { bags, homepages, modules, sources, users } from '#app/db/schema/index.ts'
+import { bags, groupBookmarks, groupCategories, groups, homepages, modules, sources, users } from '#app/db/schema/index.ts'
 import { searchColumns } from '#app/services/search-index.ts'
 import { seedDemo } from '#app/services/seed.server.ts'
 import { env } from '#app/utils/env.server.ts'
-import { BENCH_CODE, BENCH_EMAIL, BENCH_PASSWORD, CATEGORY_COUNT, LINK_COUNT, LINK_ORIGIN, LINKS_PER_CATEGORY } from './data.ts'
+import {
+  BENCH_CODE,
+  BENCH_EMAIL,
+  BENCH_GROUP_NAME,
+  BENCH_PASSWORD,
+  CATEGORY_COUNT,
+  GROUP_CATEGORY_COUNT,
+  GROUP_LINK_ORIGIN,
+  GROUP_LINKS_PER_CATEGORY,
+  LINK_COUNT,
+  LINK_ORIGIN,
+  LINKS_PER_CATEGORY,
+} from './data.ts'
 
 const CATEGORY_NAMES = ['常用', '新闻', '开发', '设计', '工具', '学习', '视频', '音乐', '购物', '社交',
   '阅读', '游戏', '旅行', '金融', '健康', '美食', '摄影', '科技', '办公', '生活']
@@ -86,7 +98,34 @@ async function seedBenchHomepage(db: Db) {
       }),
     )
     await tx.update(users).set({ currentHomepageId: homepage.id }).where(eq(users.id, user.id))
+    await seedBenchGroup(tx, user.id)
   })
+}
+
+/** The bench group: open, owned by the bench user, every link approved. */
+async function seedBenchGroup(tx: Parameters<Parameters<Db['transaction']>[0]>[0], userId: number) {
+  const [group] = await tx
+    .insert(groups)
+    .values({ userId, name: BENCH_GROUP_NAME, summary: `${GROUP_CATEGORY_COUNT} 个分类 × ${GROUP_LINKS_PER_CATEGORY} 个链接`, icon: 'tabler:users', isOpen: true })
+    .returning()
+  if (!group) throw new Error('bench group insert returned nothing')
+  const categoryRows = await tx
+    .insert(groupCategories)
+    .values(CATEGORY_NAMES.slice(0, GROUP_CATEGORY_COUNT).map((title, index) => ({ groupId: group.id, title, sort: index + 1 })))
+    .returning({ id: groupCategories.id, sort: groupCategories.sort })
+  await tx.insert(groupBookmarks).values(
+    categoryRows.flatMap((category) =>
+      Array.from({ length: GROUP_LINKS_PER_CATEGORY }, (_, index) => ({
+        groupId: group.id,
+        categoryId: category.id,
+        userId,
+        name: `小组网站 ${category.sort}-${index + 1}`,
+        url: `${GROUP_LINK_ORIGIN}/${category.sort}/${index + 1}`,
+        note: NOTES[(category.sort + index) % NOTES.length]!,
+        sort: index + 1,
+      })),
+    ),
+  )
 }
 
 async function main() {
