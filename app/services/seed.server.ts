@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { hashPassword } from '#app/auth/password.server.ts'
 import type { Db } from '#app/db/client.server.ts'
-import { bags, homepages, modules, sources, users } from '#app/db/schema/index.ts'
+import { bags, groupBookmarks, groupCategories, groups, homepages, modules, sources, users } from '#app/db/schema/index.ts'
 import { emailExists } from './account.server.ts'
 import { searchColumns } from './search-index.ts'
 
@@ -109,6 +109,39 @@ const DEMO: DemoModule[] = [
   },
 ]
 
+/** The demo's open group (小组): what /group shows on a fresh install, and what a group's page looks like. */
+const DEMO_GROUP = {
+  name: '开发者常用资源',
+  summary: '大家一起收集的开发文档、工具与学习网站。欢迎加入小组投稿，管理员审核后展示。',
+  icon: 'code',
+  categories: [
+    {
+      title: '文档',
+      links: [
+        ['MDN Web Docs', 'https://developer.mozilla.org/zh-CN/', 'Web 技术权威文档'],
+        ['React', 'https://zh-hans.react.dev/', ''],
+        ['Node.js', 'https://nodejs.org/zh-cn', ''],
+        ['PostgreSQL 中文文档', 'http://www.postgres.cn/docs/', ''],
+      ],
+    },
+    {
+      title: '工具',
+      links: [
+        ['GitHub', 'https://github.com/', '代码托管与协作'],
+        ['Can I use', 'https://caniuse.com/', '浏览器兼容性查询'],
+        ['Regex101', 'https://regex101.com/', '正则表达式调试'],
+      ],
+    },
+    {
+      title: '学习',
+      links: [
+        ['菜鸟教程', 'https://www.runoob.com/', ''],
+        ['freeCodeCamp', 'https://www.freecodecamp.org/chinese/', '免费编程课程'],
+      ],
+    },
+  ],
+} as const
+
 /** Seeds the demo account and its public homepage once; later boots find it and do nothing. */
 export async function seedDemo(db: Db, password: string) {
   if (await emailExists(db, DEMO_EMAIL)) return false
@@ -175,6 +208,16 @@ export async function seedDemo(db: Db, password: string) {
       }
     }
     await tx.update(users).set({ currentHomepageId: homepage.id }).where(eq(users.id, user.id))
+    const [group] = await tx
+      .insert(groups)
+      .values({ userId: user.id, name: DEMO_GROUP.name, summary: DEMO_GROUP.summary, icon: DEMO_GROUP.icon, isOpen: true })
+      .returning({ id: groups.id })
+    for (const [index, category] of DEMO_GROUP.categories.entries()) {
+      const [row] = await tx.insert(groupCategories).values({ groupId: group!.id, title: category.title, sort: index + 1 }).returning({ id: groupCategories.id })
+      await tx.insert(groupBookmarks).values(
+        category.links.map(([name, url, note], i) => ({ groupId: group!.id, categoryId: row!.id, userId: user.id, name, url, note, sort: i + 1 })),
+      )
+    }
   })
   return true
 }
