@@ -5,7 +5,7 @@ import { LINK_URL_MSG } from '#app/schemas/content.ts'
 import { GroupBookmarkSchema, GroupCategorySchema, MoveCommand, ReviewStatus } from '#app/schemas/group.ts'
 import { NotSignedInError } from '#app/utils/errors.ts'
 import { createOwner, createUser, refusalOf as refusal } from '#tests/db-utils.ts'
-import { addGroupBookmark, categoryOrderOf, createGroupCategory, expectGapFree, groupWith, orderOf } from '#tests/group-utils.ts'
+import { addGroupBookmark, addGroupMember, categoryOrderOf, createGroupCategory, expectGapFree, groupWith, orderOf } from '#tests/group-utils.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
 import { FORBIDDEN, GROUP_CLOSED, NOT_FOUND } from './group-access.server.ts'
 import {
@@ -267,6 +267,23 @@ describe('bookmarks and contributions', () => {
     expect((await refusal(trashGroupBookmark(db(), g.member, ids.a!))).message).toBe(FORBIDDEN)
     expect((await refusal(restoreGroupBookmark(db(), g.member, ids.c!))).message).toBe(FORBIDDEN)
     expect(await orderOf(db(), jia)).toEqual(['d', 'a', 'h', 'e', 'c'])
+  })
+
+  test('contributions at once to two groups whose reviewers are crossed: none deadlocks', async () => {
+    // A owns one group and reviews the other, B the reverse: each contribution notifies both, and
+    // each notice locks its reader's row (the page versions' trigger), so they must be taken in one order.
+    const one = await groupWith(db(), { admins: 0, members: 3 })
+    const two = await groupWith(db(), { admins: 0, members: 3 })
+    await addGroupMember(db(), one.groupId, two.owner, 'admin')
+    await addGroupMember(db(), two.groupId, one.owner, 'admin')
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) => {
+        const g = i % 2 ? one : two
+        return addGroupBookmark(db(), g.members[i % 3]!, g.cids[0]!, `交叉${i}`)
+      }),
+    )
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([])
+    expect((await orderOf(db(), one.cids[0]!)).length + (await orderOf(db(), two.cids[0]!)).length).toBe(30)
   })
 
   test('moves, deletes and restores at once keep every place once', async () => {
