@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { groupApplies, groupInvites, groupLogs, groupMembers, groups, notices } from '#app/db/schema/index.ts'
 import { NotSignedInError } from '#app/utils/errors.ts'
 import { createUser, refusalOf as refusal, uniqueIp } from '#tests/db-utils.ts'
-import { addGroupBookmark, addGroupMember, groupWith } from '#tests/group-utils.ts'
+import { addGroupBookmark, addGroupMember, createGroup, groupWith } from '#tests/group-utils.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
 import { FORBIDDEN, GROUP_CLOSED, NOT_FOUND } from './group-access.server.ts'
 import { listBookmarks } from './group-content.server.ts'
@@ -279,6 +279,17 @@ describe('applications', () => {
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
     expect(await db().select().from(groupMembers).where(and(eq(groupMembers.groupId, g.groupId), eq(groupMembers.userId, g.outsider.id)))).toHaveLength(1)
     expect(await logCount(g.groupId, 'approve-apply')).toBe(1)
+  })
+
+  test('one person applies at most 20 times an hour', async () => {
+    const { user: owner } = await createUser(db())
+    const { user: otherOwner } = await createUser(db())
+    const { user: eager } = await createUser(db())
+    const closed = []
+    for (let i = 0; i < 21; i++) closed.push(await createGroup(db(), i < 15 ? owner : otherOwner, { name: `小组${i}`, isOpen: false }))
+    for (const groupId of closed.slice(0, 20)) expect(await applyToJoin(db(), eager, groupId)).toMatchObject({ msg: APPLIED_MSG })
+    expect((await refusal(applyToJoin(db(), eager, closed[20]!))).message).toBe('操作过于频繁，请稍后再试')
+    expect(await db().select().from(groupApplies).where(eq(groupApplies.groupId, closed[20]!))).toEqual([])
   })
 
   test('joining by code settles a pending application', async () => {
