@@ -400,6 +400,11 @@ describe('review and appeal', () => {
     expect((await refusal(appealBookmark(db(), g.member, mine.id))).message).toBe(ALREADY_APPEALED)
     expect((await refusal(reviewContribution(db(), g.owner, { id: mine.id, status: 'approved' }))).message).toBe(ALREADY_REVIEWED)
     expect(await orderOf(db(), cid)).toEqual(['后来的'])
+    // A contribution removed before review is not offered an appeal, and cannot be appealed.
+    const waiting = await addGroupBookmark(db(), g.member, cid, '还在审')
+    await trashGroupBookmark(db(), g.admin, waiting.id)
+    expect((await noticesOf(g.member.id)).filter((n) => n.title === '投稿被删除').map((n) => n.content)).toEqual(['「管理员1」删除了你的投稿「还在审」（小组「设计资源」）'])
+    expect((await refusal(appealBookmark(db(), g.member, waiting.id))).message).toBe(CANNOT_APPEAL)
   })
 })
 

@@ -328,8 +328,10 @@ export async function trashGroupBookmark(db: Db, actor: Actor, id: number) {
     await tx.update(groupBookmarks).set({ deletedAt: sql`now()`, appeal: null }).where(eq(groupBookmarks.id, id))
     await renumberBookmarks(tx, current.categoryId)
     await logGroup(tx, group.id, actor, 'delete-bookmark', current.name)
+    // Only a shown link may be appealed (appealBookmark): a removed contribution is not offered one.
     if (current.userId && current.userId !== actor!.id) {
-      await notifyGroup(tx, current.userId, group, actor!, '书签被删除', `删除了你的书签「${current.name}」，如有异议可申诉`)
+      const appealable = current.status === 'approved'
+      await notifyGroup(tx, current.userId, group, actor!, appealable ? '书签被删除' : '投稿被删除', appealable ? `删除了你的书签「${current.name}」，如有异议可申诉` : `删除了你的投稿「${current.name}」`)
     }
   })
 }
