@@ -4,15 +4,18 @@ import { join } from 'node:path'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createSession, hashToken } from '#app/auth/session.server.ts'
-import { bags, homepageFollows, homepageMembers, homepages, modules, notes, sessions, sources, uploads, users } from '#app/db/schema/index.ts'
+import { bags, groupApplies, groupBookmarks, groupMembers, groups, homepageFollows, homepageMembers, homepages, modules, notes, sessions, sources, uploads, users } from '#app/db/schema/index.ts'
 import { storeImage } from '#app/uploads/image.server.ts'
 import { diskStorage, type UploadStorage } from '#app/uploads/storage.server.ts'
 import { createOwner, createUser } from '#tests/db-utils.ts'
+import { addGroupBookmark, addGroupMember, createGroup, createGroupCategory } from '#tests/group-utils.ts'
 import { BLUE, GREEN, jpeg, RED } from '#tests/fixtures/images.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
 import { CONFIRM_REQUIRED, deleteAccount, NICKNAME_MISMATCH } from './account-deletion.server.ts'
 import { changeAvatar, SIGN_IN_AGAIN, WRONG_CURRENT_PASSWORD } from './user-account.server.ts'
 import { createNotebookNote, createNotepadNote } from './notes.server.ts'
+import { applyToJoin } from './group-people.server.ts'
+import { groupDetail, restoreGroup, trashGroup } from './groups.server.ts'
 
 const db = useTestDb()
 let dir: string
@@ -106,4 +109,50 @@ test('an account without a password: a recent sign-in, and its nickname typed', 
   await expect(deleteAccount(db(), social, { nickname: '别的名字', confirm: true }, { sessionToken: fresh })).rejects.toThrow(NICKNAME_MISMATCH)
   await deleteAccount(db(), social, { nickname: ' 社交账号 ', confirm: true }, { sessionToken: fresh })
   expect(await db().select().from(users).where(eq(users.id, user.id))).toEqual([])
+})
+
+test('groups: each passes to its longest-standing administrator, else its longest-standing member; one with nobody else goes; the user’s applications and memberships go', async () => {
+  const { user: leaving } = await createUser(db(), { nickname: '要走的' })
+  const person = async (nickname: string) => (await createUser(db(), { nickname })).user
+  const [oldMember, newAdmin, oldAdmin, first, second, elsewhere] = await Promise.all(['老成员', '新管理员', '老管理员', '先来的', '后来的', '别处的'].map(person))
+  const day = (d: number) => new Date(Date.UTC(2026, 0, d))
+
+  // With administrators: the longest-standing administrator, though a member came earlier.
+  const withAdmins = await createGroup(db(), leaving, { name: '有管理员' })
+  await addGroupMember(db(), withAdmins, oldMember!, 'member', day(1))
+  await addGroupMember(db(), withAdmins, newAdmin!, 'admin', day(5))
+  await addGroupMember(db(), withAdmins, oldAdmin!, 'admin', day(3))
+  const cid = await createGroupCategory(db(), leaving, withAdmins, '分类')
+  await addGroupBookmark(db(), leaving, cid, '走的人加的')
+  // Members only (and in the trash): the longest-standing member.
+  const membersOnly = await createGroup(db(), leaving, { name: '只有成员', isOpen: false })
+  await addGroupMember(db(), membersOnly, second!, 'member', day(9))
+  await addGroupMember(db(), membersOnly, first!, 'member', day(2))
+  await trashGroup(db(), leaving, membersOnly)
+  // Alone.
+  const alone = await createGroup(db(), leaving, { name: '一个人' })
+  // Elsewhere: a member of one group, an applicant to another.
+  const joined = await createGroup(db(), elsewhere!, { name: '加入的' })
+  await addGroupMember(db(), joined, leaving)
+  const applied = await createGroup(db(), elsewhere!, { name: '申请的', isOpen: false })
+  await applyToJoin(db(), leaving, applied)
+
+  await deleteAccount(db(), leaving, { password: 'correct horse', confirm: true }, { storage, sessionToken: undefined })
+
+  const ownerOf = async (id: number) => (await db().select({ userId: groups.userId, deletedAt: groups.deletedAt }).from(groups).where(eq(groups.id, id)))[0]
+  const membersOf = async (id: number) => (await db().select({ userId: groupMembers.userId }).from(groupMembers).where(eq(groupMembers.groupId, id))).map((m) => m.userId).sort()
+  expect(await ownerOf(withAdmins)).toMatchObject({ userId: oldAdmin!.id, deletedAt: null })
+  // The heir is the owner now, not also a member row.
+  expect(await membersOf(withAdmins)).toEqual([oldMember!.id, newAdmin!.id].sort())
+  expect(await groupDetail(db(), oldAdmin!, withAdmins)).toMatchObject({ role: 'owner', creator: '老管理员', bookmarkAmount: 1 })
+  // The group's bookmarks stay, no longer anyone's.
+  const [kept] = await db().select().from(groupBookmarks).where(eq(groupBookmarks.groupId, withAdmins))
+  expect(kept).toMatchObject({ name: '走的人加的', userId: null, status: 'approved' })
+  expect(await ownerOf(membersOnly)).toMatchObject({ userId: first!.id, deletedAt: expect.any(Date) })
+  expect(await membersOf(membersOnly)).toEqual([second!.id])
+  await restoreGroup(db(), first!, membersOnly)
+  expect(await ownerOf(alone)).toBeUndefined()
+  expect(await membersOf(joined)).toEqual([])
+  expect(await db().select().from(groupApplies).where(eq(groupApplies.userId, leaving.id))).toEqual([])
+  expect(await db().select().from(groups).where(eq(groups.userId, leaving.id))).toEqual([])
 })

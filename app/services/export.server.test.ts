@@ -5,10 +5,13 @@ import { ALL_HOMEPAGES } from '#app/schemas/export.ts'
 import { CodeFormSchema, PostFormSchema } from '#app/schemas/notes.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { createOwner } from '#tests/db-utils.ts'
+import { addGroupBookmark, addGroupMember, createGroup, createGroupCategory, groupWith } from '#tests/group-utils.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
 import { NOT_FOUND } from './access.server.ts'
 import { saveBag, sortBags, trashBag } from './bag.server.ts'
 import { exportBookmarksHtml, exportData, exportJson, exportScopeOf, type ExportedCategory } from './export.server.ts'
+import { moveGroupBookmark, reviewContribution, trashCategory, trashGroupBookmark } from './group-content.server.ts'
+import { saveBannerParam, trashGroup } from './groups.server.ts'
 import { createHomepage, trashHomepage } from './homepages.server.ts'
 import { sortModules } from './module.server.ts'
 import { createNotebookNote, createNotepadNote, deleteNote, saveNote } from './notes.server.ts'
@@ -166,6 +169,7 @@ describe('the JSON export', () => {
     expect(data.version).toBe(1)
     expect(data.exportedAt).toBe('2026-11-25T01:02:03.000Z')
     expect(data.homepages).toHaveLength(1)
+    expect(data.groups).toEqual({ owned: [], joined: [] })
     const [homepage] = data.homepages
     expect(homepage).toMatchObject({ title: `${owner.user.nickname}的主页`, name: `${owner.user.nickname}的主页`, isDefault: true, isOpen: false, settings: {}, layout: {}, skin: {} })
     expect(homepage!.modules.map((m) => m.name)).toEqual(['工作', '常用'])
@@ -238,6 +242,63 @@ describe('the JSON export', () => {
     expect(file.filename).toBe('起页数据-a_b_c-2026-01-01.json')
     expect(file.asciiFilename).toBe(`qiye-data-${other.id}-2026-01-01.json`)
     expect(file.contentType).toBe('application/json; charset=utf-8')
+  })
+})
+
+describe('groups in the JSON export', () => {
+  test('with every homepage: the groups the user owns, with their shown bookmarks in order, and those they belong to, by id', async () => {
+    const g = await groupWith(db(), { categories: ['设计', '开发'], members: 1 })
+    const [design, dev] = g.cids as [number, number]
+    await saveBannerParam(db(), g.owner, { groupId: g.groupId, key: 'color', value: '#112233' })
+    const second = await addGroupBookmark(db(), g.owner, design, '第二')
+    await addGroupBookmark(db(), g.admin, design, '第一')
+    await moveGroupBookmark(db(), g.owner, { id: second.id, cmd: 'down' })
+    await addGroupBookmark(db(), g.member, design, '待审的')
+    const rejected = await addGroupBookmark(db(), g.member, design, '拒绝的')
+    await reviewContribution(db(), g.owner, { id: rejected.id, status: 'rejected' })
+    const removed = await addGroupBookmark(db(), g.owner, dev, '删掉的')
+    await trashGroupBookmark(db(), g.owner, removed.id)
+    const gone = await createGroupCategory(db(), g.owner, g.groupId, '回收站里的')
+    await addGroupBookmark(db(), g.owner, gone, '看不见')
+    await trashCategory(db(), g.owner, gone)
+    const trashed = await createGroup(db(), g.owner, { name: '回收站的小组' })
+    await trashGroup(db(), g.owner, trashed)
+    // The owner belongs to someone else's group as an administrator.
+    const other = await groupWith(db(), { categories: [] })
+    await addGroupMember(db(), other.groupId, g.owner, 'admin')
+
+    const data = await exportData(db(), g.owner, ALL_HOMEPAGES)
+    expect(data.groups!.owned).toEqual([
+      {
+        name: '设计资源',
+        summary: '好用的网站',
+        icon: 'tabler:users',
+        isOpen: true,
+        indexMode: 'category',
+        banner: { color: '#112233' },
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+        categories: [
+          {
+            title: '设计',
+            icon: 'tabler:folder',
+            createdAt: expect.any(String),
+            bookmarks: [
+              { name: '第一', url: 'https://example.com/%E7%AC%AC%E4%B8%80', note: '', icon: '', createdAt: expect.any(String) },
+              { name: '第二', url: 'https://example.com/%E7%AC%AC%E4%BA%8C', note: '', icon: '', createdAt: expect.any(String) },
+            ],
+          },
+          { title: '开发', icon: 'tabler:folder', createdAt: expect.any(String), bookmarks: [] },
+        ],
+      },
+    ])
+    expect(data.groups!.joined).toEqual([{ id: other.groupId, name: '设计资源', permission: 'admin' }])
+    // A member's export names the group, not its content.
+    expect((await exportData(db(), g.member, ALL_HOMEPAGES)).groups).toEqual({ owned: [], joined: [{ id: g.groupId, name: '设计资源', permission: 'member' }] })
+    // One homepage's export has no groups, as it has no notebook.
+    expect(await exportData(db(), g.owner, g.owner.currentHomepageId!)).not.toHaveProperty('groups')
+    const text = (await exportJson(db(), g.owner, ALL_HOMEPAGES)).body
+    for (const hidden of ['待审的', '拒绝的', '删掉的', '看不见', '回收站']) expect(text).not.toContain(hidden)
   })
 })
 

@@ -2,7 +2,27 @@ import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm'
 import { maskOf } from '#app/auth/permissions.ts'
 import { type ExportFolder, type ExportNode, writeBookmarksHtml } from '#app/bookmark-files/write.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
-import { bags, homepages, modules, notes, sources, type Bag, type Homepage, type Module, type Note, type Source, type User } from '#app/db/schema/index.ts'
+import {
+  bags,
+  groupBookmarks,
+  groupCategories,
+  groupMembers,
+  groups,
+  homepages,
+  modules,
+  notes,
+  sources,
+  type Bag,
+  type Group,
+  type GroupBookmark,
+  type GroupCategory,
+  type GroupPermission,
+  type Homepage,
+  type Module,
+  type Note,
+  type Source,
+  type User,
+} from '#app/db/schema/index.ts'
 import { ALL_HOMEPAGES, type ExportScope } from '#app/schemas/export.ts'
 import { idOf } from '#app/schemas/ids.ts'
 import { homepageLabel } from '#app/schemas/homepage.ts'
@@ -16,6 +36,8 @@ import { detailHref } from '#app/notes/writing-href.ts'
  * and as a JSON file of everything. Read in five queries (homepages, modules, categories,
  * bookmarks, notes) inside one read-only snapshot, each in its page order (sort_key, then id),
  * and nested here. Only the user's own live homepages: never one they joined or follow.
+ * The JSON export of every homepage also carries the user's groups (four more queries in the
+ * same snapshot): those they own with their shown bookmarks, and those they belong to, by id.
  */
 
 export const JSON_EXPORT_VERSION = 1
@@ -103,10 +125,51 @@ async function ownedTree(tx: Db | Tx, user: User, scope: ExportScope): Promise<O
   }
 }
 
+type GroupNode = { group: Group; categories: Array<{ category: GroupCategory; bookmarks: GroupBookmark[] }> }
+type Membership = { id: number; name: string; permission: GroupPermission }
+type GroupsTree = { owned: GroupNode[]; joined: Membership[] }
+
+/**
+ * The user's groups: those they own (live), with their live categories in order and in each the
+ * shown bookmarks (approved, not removed) in order; and those they belong to (live), by id.
+ */
+async function groupsTree(tx: Db | Tx, user: User): Promise<GroupsTree> {
+  const joined = await tx
+    .select({ id: groups.id, name: groups.name, permission: groupMembers.permission })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(and(eq(groupMembers.userId, user.id), isNull(groups.deletedAt)))
+    .orderBy(asc(groups.id))
+  const groupRows = await tx.select().from(groups).where(and(eq(groups.userId, user.id), isNull(groups.deletedAt))).orderBy(asc(groups.id))
+  if (!groupRows.length) return { owned: [], joined }
+  const ids = groupRows.map((g) => g.id)
+  const categoryRows = await tx
+    .select()
+    .from(groupCategories)
+    .where(and(inArray(groupCategories.groupId, ids), isNull(groupCategories.deletedAt)))
+    .orderBy(asc(groupCategories.sort), asc(groupCategories.id))
+  const bookmarkRows = await tx
+    .select()
+    .from(groupBookmarks)
+    .where(and(inArray(groupBookmarks.groupId, ids), eq(groupBookmarks.status, 'approved'), isNull(groupBookmarks.deletedAt)))
+    .orderBy(asc(groupBookmarks.sort), asc(groupBookmarks.id))
+  const categoriesOf = groupBy(categoryRows, (c) => c.groupId)
+  const bookmarksOf = groupBy(bookmarkRows, (b) => b.categoryId)
+  return {
+    owned: groupRows.map((group) => ({
+      group,
+      categories: (categoriesOf.get(group.id) ?? []).map((category) => ({ category, bookmarks: bookmarksOf.get(category.id) ?? [] })),
+    })),
+    joined,
+  }
+}
+
+const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const
+
 /** One consistent snapshot of the user's rows, even while they edit in another tab. */
 function readOwnedTree(db: Db, actor: Actor, scope: ExportScope) {
   if (!actor) throw new NotSignedInError()
-  return db.transaction((tx) => ownedTree(tx, actor, scope), { isolationLevel: 'repeatable read', accessMode: 'read only' })
+  return db.transaction((tx) => ownedTree(tx, actor, scope), SNAPSHOT)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -254,7 +317,49 @@ export type ExportedHomepage = {
   modules: ExportedModule[]
 }
 
-export type ExportData = { version: typeof JSON_EXPORT_VERSION; exportedAt: string; homepages: ExportedHomepage[]; notebook?: ExportedNote[] }
+export type ExportedGroupBookmark = { name: string; url: string; note: string; icon: string; createdAt: string }
+export type ExportedGroupCategory = { title: string; icon: string; createdAt: string; bookmarks: ExportedGroupBookmark[] }
+export type ExportedGroup = {
+  name: string
+  summary: string
+  icon: string
+  isOpen: boolean
+  indexMode: Group['indexMode']
+  banner: Record<string, string>
+  createdAt: string
+  updatedAt: string
+  categories: ExportedGroupCategory[]
+}
+/** A group the user belongs to: its id (its page is /group/{id}), name, and what they are there. */
+export type ExportedMembership = { id: number; name: string; permission: GroupPermission }
+
+export type ExportData = {
+  version: typeof JSON_EXPORT_VERSION
+  exportedAt: string
+  homepages: ExportedHomepage[]
+  notebook?: ExportedNote[]
+  /** With every homepage only, like the notebook: groups belong to no homepage. */
+  groups?: { owned: ExportedGroup[]; joined: ExportedMembership[] }
+}
+
+function groupJson({ group: g, categories }: GroupNode): ExportedGroup {
+  return {
+    name: g.name,
+    summary: g.summary,
+    icon: g.icon,
+    isOpen: g.isOpen,
+    indexMode: g.indexMode,
+    banner: g.banner,
+    createdAt: g.createdAt.toISOString(),
+    updatedAt: g.updatedAt.toISOString(),
+    categories: categories.map(({ category: c, bookmarks }) => ({
+      title: c.title,
+      icon: c.icon,
+      createdAt: c.createdAt.toISOString(),
+      bookmarks: bookmarks.map((b) => ({ name: b.name, url: b.url, note: b.note, icon: b.icon, createdAt: b.createdAt.toISOString() })),
+    })),
+  }
+}
 
 function noteJson(n: Note): ExportedNote {
   return {
@@ -338,12 +443,15 @@ function homepageJson({ homepage: h, name, modules: mods }: HomepageNode): Expor
 
 /** Everything the user owns (or one homepage of it) as a tree: homepages, modules, categories and bookmarks of every type. */
 export async function exportData(db: Db, actor: Actor, scope: ExportScope, now = new Date()): Promise<ExportData> {
-  const tree = await readOwnedTree(db, actor, scope)
+  if (!actor) throw new NotSignedInError()
+  const all = scope === ALL_HOMEPAGES
+  const { tree, groupsOf } = await db.transaction(async (tx) => ({ tree: await ownedTree(tx, actor, scope), groupsOf: all ? await groupsTree(tx, actor) : null }), SNAPSHOT)
   return {
     version: JSON_EXPORT_VERSION,
     exportedAt: now.toISOString(),
     homepages: tree.homepages.map(homepageJson),
-    ...(scope === ALL_HOMEPAGES ? { notebook: tree.notebook.map(noteJson) } : {}),
+    ...(all ? { notebook: tree.notebook.map(noteJson) } : {}),
+    ...(groupsOf ? { groups: { owned: groupsOf.owned.map(groupJson), joined: groupsOf.joined } } : {}),
   }
 }
 

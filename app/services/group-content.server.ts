@@ -28,6 +28,7 @@ export const CANNOT_APPEAL = '只能申诉被管理员删除的本人投稿'
 export const ALREADY_APPEALED = '已提交过申诉'
 export const COPIED_MSG = '已添加到我的分类'
 export const CATEGORY_TRASHED = '请先恢复该书签所在的分类'
+export const CATEGORIES_CHANGED = '分类已变化，请刷新后重试'
 export const CONTRIBUTE_BUSY = '操作过于频繁，请稍后再试'
 /** A group's limits: a bound on what one group can hold (the spec gives none). */
 export const MAX_GROUP_CATEGORIES = 100
@@ -170,11 +171,13 @@ export async function saveCategory(db: Db, actor: Actor, input: GroupCategoryInp
 /** sort-category: the group's live categories in the order given (every one of them, each once). */
 export async function sortCategories(db: Db, actor: Actor, ids: number[]) {
   return db.transaction(async (tx) => {
+    if (!ids.length) throw new DomainError(NOT_FOUND)
     const first = await categoryOf(tx, ids[0]!)
     await requireGroup(tx, actor, first.groupId, 'manage-categories', { lock: true })
     const current = await tx.select({ id: groupCategories.id }).from(groupCategories).where(and(eq(groupCategories.groupId, first.groupId), liveCategory))
     const known = new Set(current.map((c) => c.id))
-    if (ids.length !== known.size || ids.some((id) => !known.has(id))) throw new DomainError('分类已变化，请刷新后重试')
+    // Each live category once: a repeated id would leave another one's place empty or doubled.
+    if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) throw new DomainError(CATEGORIES_CHANGED)
     for (const [i, id] of ids.entries()) await tx.update(groupCategories).set({ sort: i + 1 }).where(eq(groupCategories.id, id))
     await logGroup(tx, first.groupId, actor, 'sort-category')
   })
@@ -254,9 +257,10 @@ export async function saveGroupBookmark(db: Db, actor: Actor, input: GroupBookma
   if (!input.id && actor) await consumeOrThrow(db, 'groupContribute', `user:${actor.id}`, CONTRIBUTE_BUSY)
   return db.transaction(async (tx) => {
     if (input.id) {
-      const row = await bookmarkOf(tx, input.id)
       const { category } = await categoryAccess(tx, actor, input.cid, 'edit-bookmarks', { lock: true })
-      if (row.deletedAt || row.groupId !== category.groupId) throw new DomainError(NOT_FOUND)
+      // Read under the lock: a parallel move or delete may have come first (its old category is renumbered below).
+      const row = await bookmarkOf(tx, input.id)
+      if (row.deletedAt || row.status === 'rejected' || row.groupId !== category.groupId) throw new DomainError(NOT_FOUND)
       const moved = row.categoryId !== category.id
       const [updated] = await tx
         .update(groupBookmarks)
@@ -324,8 +328,10 @@ export async function trashGroupBookmark(db: Db, actor: Actor, id: number) {
     await tx.update(groupBookmarks).set({ deletedAt: sql`now()`, appeal: null }).where(eq(groupBookmarks.id, id))
     await renumberBookmarks(tx, current.categoryId)
     await logGroup(tx, group.id, actor, 'delete-bookmark', current.name)
+    // Only a shown link may be appealed (appealBookmark): a removed contribution is not offered one.
     if (current.userId && current.userId !== actor!.id) {
-      await notifyGroup(tx, current.userId, group, actor!, '书签被删除', `删除了你的书签「${current.name}」，如有异议可申诉`)
+      const appealable = current.status === 'approved'
+      await notifyGroup(tx, current.userId, group, actor!, appealable ? '书签被删除' : '投稿被删除', appealable ? `删除了你的书签「${current.name}」，如有异议可申诉` : `删除了你的投稿「${current.name}」`)
     }
   })
 }
@@ -443,10 +449,14 @@ export async function appealBookmark(db: Db, actor: Actor, bookmarkId: number) {
 // ---------------------------------------------------------------- into one's own homepage
 
 async function shownBookmarks(db: Db, actor: Actor, ids: number[]) {
-  const rows = await db
-    .select()
-    .from(groupBookmarks)
-    .where(and(inArray(groupBookmarks.id, ids), eq(groupBookmarks.status, 'approved'), isNull(groupBookmarks.deletedAt)))
+  // Shown: approved, not removed, and in a category not in the trash.
+  const rows = (
+    await db
+      .select({ row: groupBookmarks })
+      .from(groupBookmarks)
+      .innerJoin(groupCategories, eq(groupCategories.id, groupBookmarks.categoryId))
+      .where(and(inArray(groupBookmarks.id, ids), eq(groupBookmarks.status, 'approved'), isNull(groupBookmarks.deletedAt), liveCategory))
+  ).map((r) => r.row)
   if (rows.length !== ids.length) throw new DomainError(NOT_FOUND)
   const seen = new Set<number>()
   for (const row of rows) {

@@ -31,7 +31,10 @@ export async function notifyReviewers(tx: Tx, group: Group, actor: User, title: 
     .select({ userId: groupMembers.userId })
     .from(groupMembers)
     .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.permission, 'admin')))
-  for (const userId of [group.userId, ...admins.map((a) => a.userId)]) await notifyGroup(tx, userId, group, actor, title, did)
+  // In ascending id: each notice locks its reader's row (the page versions' trigger), and two
+  // groups' reviews at once must take those locks in one order (ADR 029), or they deadlock.
+  const readers = [group.userId, ...admins.map((a) => a.userId)].sort((a, b) => a - b)
+  for (const userId of readers) await notifyGroup(tx, userId, group, actor, title, did)
 }
 
 /** group-notice-amount: unread notices in all (`total`) and of groups (`groupAmount`), in one count. */

@@ -298,7 +298,10 @@ export async function reviewApply(db: Db, actor: Actor, input: { id: number; sta
 
 /** group-log-list: every change, newest first, as who did what to what. For the group's people. */
 export async function listGroupLog(db: Db, actor: Actor, input: { groupId: number; page: number; size: number }) {
-  await requireGroup(db, actor, input.groupId, 'view-log')
+  // A closed group's log is hidden like its content (GROUP_CLOSED); an open group's is for its people.
+  const { role } = await requireGroup(db, actor, input.groupId, 'view')
+  if (!actor) throw new NotSignedInError()
+  if (!canInGroup(role, 'view-log')) throw new DomainError(FORBIDDEN)
   const where = eq(groupLogs.groupId, input.groupId)
   const rows = await db
     .select()

@@ -181,7 +181,7 @@ export async function saveBannerParam(db: Db, actor: Actor, input: { groupId: nu
  * administrator, else its longest-standing member; a group with nobody else goes with the account.
  */
 export async function handOverGroups(tx: Tx, userId: number) {
-  const owned: Array<Pick<Group, 'id'>> = await tx.select({ id: groups.id }).from(groups).where(eq(groups.userId, userId)).for('no key update')
+  const owned: Array<Pick<Group, 'id'>> = await tx.select({ id: groups.id }).from(groups).where(eq(groups.userId, userId)).orderBy(groups.id).for('no key update')
   for (const { id } of owned) {
     const [heir] = await tx
       .select({ userId: groupMembers.userId })

@@ -5,7 +5,7 @@ import { eq, getTableColumns, getTableName, inArray, is, sql } from 'drizzle-orm
 import { PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import * as schema from '#app/db/schema/index.ts'
-import { bags, homepages, iconHistory, modules, notes, skinHistory, sources, uploads, users } from '#app/db/schema/index.ts'
+import { bags, groupBookmarks, groupCategories, groups, homepages, iconHistory, modules, notes, skinHistory, sources, uploads, users } from '#app/db/schema/index.ts'
 import { storeImage } from '#app/uploads/image.server.ts'
 import { diskStorage, variantName, type UploadStorage } from '#app/uploads/storage.server.ts'
 import { UPLOAD_PREFIX } from '#app/uploads/upload-path.ts'
@@ -71,7 +71,7 @@ test('an old unreferenced upload goes with its resized copies; referenced and fr
   expect((await cleanUpUploads(db(), { storage })).deleted).toEqual([])
 })
 
-test('a reference in any column of the list keeps the file: icons, the skin document, icon history, avatars, skin history, a note’s image', async () => {
+test('a reference in any column of the list keeps the file: icons, the skin document, icon history, avatars, skin history, a note’s image, a group’s icons and banner', async () => {
   const { user, homepageId, moduleId, bids } = await createOwner(db(), ['分类'])
   const refs = new Map<(typeof UPLOAD_REFERENCES)[number], Awaited<ReturnType<typeof upload>>>()
   for (const column of UPLOAD_REFERENCES) refs.set(column, await upload(user.id))
@@ -85,8 +85,11 @@ test('a reference in any column of the list keeps the file: icons, the skin docu
   await db().update(users).set({ avatar: path(users.avatar) }).where(eq(users.id, user.id))
   await db().insert(skinHistory).values({ userId: user.id, key: path(skinHistory.key), thumb: path(skinHistory.thumb) })
   await db().insert(notes).values({ userId: user.id, kind: 'notebook', content: `<p>图</p><p><img src="${path(notes.content)}" alt=""></p>` })
+  const [group] = await db().insert(groups).values({ userId: user.id, name: '小组', icon: path(groups.icon), banner: { image: path(groups.banner) } }).returning()
+  const [groupCategory] = await db().insert(groupCategories).values({ groupId: group!.id, title: '分类', icon: path(groupCategories.icon) }).returning()
+  await db().insert(groupBookmarks).values({ groupId: group!.id, categoryId: groupCategory!.id, name: '链接', url: 'https://example.com/', icon: path(groupBookmarks.icon) })
   const names = [...refs.values()].map((r) => r.name)
-  expect(names).toHaveLength(10)
+  expect(names).toHaveLength(14)
   for (const name of names) await age(name, 100)
 
   await cleanUpUploads(db(), { storage })
@@ -265,6 +268,13 @@ const NOT_UPLOAD_PATHS: Record<string, string> = {
   'notes.extract': 'the plain text of a note',
   'notes.url': "another site's address",
   'notes.rendered': "a code snippet's highlighted HTML, made by the server from its text",
+  'groups.summary': 'free text, shown as text',
+  'group_bookmarks.name': 'free text, shown as text',
+  'group_bookmarks.url': "another site's address",
+  'group_bookmarks.note': 'free text, shown as text',
+  'group_invites.token_hash': 'a hex hash',
+  'group_logs.actor_name': 'a copied nickname',
+  'group_logs.subject': 'a copied name, shown as text',
 }
 
 test('every column long enough to hold an upload path is either a reference or known not to be one', () => {

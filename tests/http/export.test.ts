@@ -144,6 +144,8 @@ test('the JSON file: everything the user owns as a tree, every bookmark type', a
   const data = JSON.parse(text)
   expect(data).toMatchObject({ version: 1, exportedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })
   expect(data.homepages).toHaveLength(1)
+  // No groups yet: both lists are there, empty (app/services/export.server.test.ts fills them).
+  expect(data.groups).toEqual({ owned: [], joined: [] })
   const [homepage] = data.homepages
   expect(homepage).toMatchObject({ name: '完整数据的主页', isDefault: true, settings: {}, layout: {}, skin: {} })
   expect(homepage.modules.map((m: { name: string }) => m.name)).toEqual(['工作', '常用'])
