@@ -28,7 +28,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // The page's own address, with the code as it will be posted (a pasted link becomes its code).
   const here = code ? groupInviteHref(code) : groupInviteHref('')
   const base = { headerTitle: '加入小组', signedIn: user !== null, code, signIn: user ? null : signInHref(here) }
-  if (!code) return { ...base, error: NO_CODE_MSG, group: null, member: false }
+  if (!code) return { ...base, error: NO_CODE_MSG, group: null, member: null }
   try {
     const detail = await groupCodeInfo(db, user, code, clientIp)
     const group: GroupCardView = {
@@ -41,10 +41,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       bookmarkAmount: detail.bookmarkAmount,
       creator: detail.creator,
     }
-    return { ...base, error: null, group, member: user !== null && !canInGroup(detail.role, 'join') }
+    // Already in it (its owner, an administrator or a member): nothing to join.
+    const member = user !== null && !canInGroup(detail.role, 'join') ? (detail.role === 'owner' ? '你是该小组的创建者。' : '你已是该小组成员。') : null
+    return { ...base, error: null, group, member }
   } catch (error) {
     if (!(error instanceof DomainError)) throw error
-    return { ...base, error: error.message, group: null, member: false }
+    return { ...base, error: error.message, group: null, member: null }
   }
 }
 
@@ -80,7 +82,7 @@ export default function GroupInvite({ loaderData: data }: Route.ComponentProps) 
             <GroupCard group={group} />
             {data.member ? (
               <p className="group-invite-done">
-                你已是该小组成员。
+                {data.member}
                 <Link to={groupHref(group.id)} className="button button-primary">
                   进入小组
                 </Link>
