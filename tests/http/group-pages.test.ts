@@ -154,6 +154,8 @@ test('create through the no-JavaScript form, find it in the lists, edit it; nobo
   const id = await createGroup(client, { name, summary: '收集好用的前端工具' })
   expect(cardNames(await page(client, '/group?tab=create'))).toEqual([name])
   expect(cardNames(await page(createClient(baseUrl), '/group?tab=open'))).toContain(name)
+  // Recommended: the most bookmarks, then people, then the newest (a new group ties with the others).
+  expect(cardNames(await page(createClient(baseUrl), '/group'))).toContain(name)
   const card = await page(client, '/group?tab=create')
   expect(card).toContain(`<a class="group-card-link" href="/group/${id}"`)
   expect(card).toMatch(/<span>成员 1<\/span><span>书签 0<\/span><span class="group-card-creator">创建者 组长<\/span><span class="group-badge">公开<\/span>/)
