@@ -12,7 +12,7 @@ import { configuredProviders } from './auth/oauth.server.ts'
 import { appContext, userContext } from './context.ts'
 import { methodGuard } from './middleware/method-guard.server.ts'
 import { originGuard } from './middleware/origin-guard.server.ts'
-import { unreadCount } from './services/notices.server.ts'
+import { groupNoticeAmount } from './services/group-notices.server.ts'
 import { sessionMiddleware } from './middleware/session.server.ts'
 import stylesHref from './styles/app.css?url'
 import { DEFAULT_TIME_ZONE } from './utils/clock.ts'
@@ -47,16 +47,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = Date.now()
   // The viewer's theme and theme colour from their cookies (a start page's loader adds its homepage's).
   const look = await documentLook(request, null, now)
+  // The header's notice dots, 消息 (all unread) and 小组 (unread group notices): one count over the partial unread index.
+  const notices = user ? await groupNoticeAmount(context.get(appContext).db, user) : null
   return data(
     {
       // Only what the page shows: everything a loader returns reaches the browser.
-      // The header's notice dot: one count over the partial unread index; the keys for shortcuts.
+      // The header's notice dots (above); the keys for shortcuts.
       user: user
         ? {
             id: user.id,
             nickname: user.nickname,
             avatar: user.avatar,
-            noticeAmount: await unreadCount(context.get(appContext).db, user),
+            noticeAmount: notices?.total ?? 0,
+            groupAmount: notices?.groupAmount ?? 0,
             keymap: { searchKeymap: user.searchKeymap, noteKeymap: user.noteKeymap },
           }
         : null,
@@ -118,11 +121,14 @@ function Shell({ children }: { children: React.ReactNode }) {
   // The homepage name of the page shown (default: the site name), and what it asks of the chrome.
   const title = usePageField<string>('headerTitle') ?? '起页'
   const chrome = usePageField<PageChrome>('chrome') ?? DEFAULT_CHROME
+  // A page that has just read notices (/group/notice) counts them after it did: its loader runs beside this one.
+  const counted = usePageField<{ noticeAmount: number; groupAmount: number }>('headerNotices')
+  const user = root?.user ? { ...root.user, ...counted } : null
   usePopups()
   return (
     <>
       <SiteHeader
-        user={root?.user ?? null}
+        user={user}
         homepageName={title}
         clock={root?.clock ?? { now: Date.now(), timeZone: DEFAULT_TIME_ZONE }}
         engineInHeader={chrome.engine === 'header'}

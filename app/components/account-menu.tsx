@@ -46,3 +46,5 @@ export function HeaderAccount({ nickname, avatar, noticeAmount }: { nickname: st
     </>
   )
 }
+
+export { GroupNavLink } from './groups/group-nav-link.tsx'

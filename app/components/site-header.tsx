@@ -24,6 +24,8 @@ function HeaderSearch({ keymap, noteKeymap, shortcut }: { keymap: string; noteKe
 
 /** The signed-in header's notices and account menu: not a guest's code either. */
 const HeaderAccount = lazyPart(() => import('./account-menu.tsx').then((m) => m.HeaderAccount))
+/** A signed-in user's 小组 entry, with its notice dot and the dot's polling (same module: one chunk). */
+const GroupNavLink = lazyPart(() => import('./account-menu.tsx').then((m) => m.GroupNavLink))
 
 /**
  * The header weather: drawn by the server, its code (a refresh, the popover) comes after the page
@@ -34,8 +36,18 @@ const WeatherWidget = lazyPart(() => import('./weather/weather-widget.tsx').then
 /** The signed-in header's search (Radix dialog, results): its code is not a guest's (ADR 015). */
 const SearchLauncher = lazyPart(() => import('./search/search-launcher.tsx').then((m) => m.SearchLauncher))
 
-/** `noticeAmount`: the user's unread notices (the root loader counts them); `keymap`: their shortcut keys. */
-export type HeaderUser = { id: number; nickname: string; avatar?: string | null; noticeAmount?: number; keymap: { searchKeymap: string; noteKeymap: string } } | null
+/**
+ * `noticeAmount`: the user's unread notices, `groupAmount` those of groups (the root loader counts
+ * them); `keymap`: their shortcut keys.
+ */
+export type HeaderUser = {
+  id: number
+  nickname: string
+  avatar?: string | null
+  noticeAmount?: number
+  groupAmount?: number
+  keymap: { searchKeymap: string; noteKeymap: string }
+} | null
 
 /** Names of 10 or more characters get a tooltip, since the header may cut them (spec §2). */
 const TOOLTIP_FROM = 10
@@ -82,6 +94,8 @@ export function SiteHeader({
           {NAV_BAR.map((item) =>
             item.drawer === 'tool' ? (
               <ToolDrawerLink key={item.key}>{item.name}</ToolDrawerLink>
+            ) : item.badge === 'dot' && user ? (
+              <GroupNavLink key={item.key} to={item.url} name={item.name} amount={user.groupAmount ?? 0} fallback={<NavLink to={item.url}>{item.name}</NavLink>} />
             ) : (
               <NavLink key={item.key} to={item.url} end={item.url === '/'}>
                 {item.name}

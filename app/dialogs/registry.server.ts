@@ -152,7 +152,7 @@ const UPLOAD_TOO_BIG_MSG = '文件大小不能超过500KB'
  * Stores the form's icon file, if one was chosen (no JavaScript), and puts its address in the
  * `icon` field: the same per-user limit as /api/upload. Answers the refusal's message, if any.
  */
-async function storeIconFile(db: Db, user: User, formData: FormData): Promise<string | null> {
+export async function storeIconFile(db: Db, user: User, formData: FormData): Promise<string | null> {
   const file = formData.get(ICON_FILE_FIELD)
   formData.delete(ICON_FILE_FIELD)
   if (!(file instanceof File) || file.size === 0) return null

@@ -18,5 +18,7 @@ export type NavItem = {
 
 export const NAV_BAR: readonly NavItem[] = [
   { key: 'home', name: '首页', url: href('/'), drawer: null, badge: null },
+  // The dot: the signed-in user's unread group notices (root loader; polled with JavaScript, group-nav-link.tsx).
+  { key: 'group', name: '小组', url: href('/group'), drawer: null, badge: 'dot' },
   { key: 'tool', name: '工具箱', url: href('/tool'), drawer: 'tool', badge: null },
 ]

@@ -92,6 +92,7 @@ test.describe('the page shell', () => {
     await expect(page.locator('.brand-logo')).toHaveAttribute('tabindex', '-1')
     const expected: { name: string; href: string }[] = [
       { name: '首页', href: '/' },
+      { name: '小组', href: '/group' },
       { name: '工具箱', href: '/tool' },
       // Bookmark search: a guest is asked to sign in first (spec §6).
       { name: '搜索书签', href: '/?dialog=login' },

@@ -136,6 +136,7 @@ test('every link of the menu and of the account dropdown is a page; 退出 is a 
   const menu = [...nav.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map(([, to, label]) => [label, to])
   expect(menu).toEqual([
     ['首页', '/'],
+    ['小组', '/group'],
     ['工具箱', '/tool'],
   ])
   const { client } = await signUp(baseUrl, '菜单用户')
