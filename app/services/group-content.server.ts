@@ -282,7 +282,7 @@ export async function saveGroupBookmark(db: Db, actor: Actor, input: GroupBookma
       .returning()
     await logGroup(tx, group.id, actor, contribution ? 'contribute' : 'add-bookmark', input.name)
     if (contribution) await notifyReviewers(tx, group, actor!, '新的投稿', `投稿了书签「${input.name}」，等待审核`)
-    return { bookmark: bookmarkView(created!), msg: contribution ? CONTRIBUTED_MSG : BOOKMARK_ADDED_MSG }
+    return { bookmark: bookmarkView({ ...created!, contributor: actor!.nickname }), msg: contribution ? CONTRIBUTED_MSG : BOOKMARK_ADDED_MSG }
   })
 }
 
