@@ -25,9 +25,12 @@ import { applicationOf, FORBIDDEN, GROUP_CLOSED, inviteCode, joinByCode, newBook
  * - guest: reads an open group; HTTP 403 请先登录 on every write.
  *
  * How to see it fail (done for issue 24): in app/auth/group-permissions.ts add 'member' to
- * 'edit-bookmarks', `npm run build`, run this file: the member's rows of move-bookmark,
- * delete-bookmark, restore-bookmark, the edit of add-bookmark and bookmark-trash fail. Or drop
- * the admin-vs-admin check of removeGroupMember: "remove-member (an administrator) as admin" fails.
+ * 'edit-bookmarks', `npm run build`, run this file: 24 of its tests fail, among them the member's
+ * rows of delete-bookmark, restore-bookmark, both move-bookmark cases, both edits of add-bookmark
+ * and both bookmark-trash reads (a member's link now shows at once, so the rows that need a
+ * pending contribution fail too). Or drop the admin-vs-admin check of removeGroupMember
+ * (app/services/group-people.server.ts): exactly "remove-member (an administrator) as admin"
+ * fails (移除成功 where a refusal was due). Restore and rebuild: all pass.
  */
 
 const baseUrl = inject('baseUrl')
