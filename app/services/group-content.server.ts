@@ -442,11 +442,13 @@ export async function appealBookmark(db: Db, actor: Actor, bookmarkId: number) {
 
 // ---------------------------------------------------------------- into one's own homepage
 
+/** Approved, not removed, in a live category (a category in the trash hides its bookmarks). */
 async function shownBookmarks(db: Db, actor: Actor, ids: number[]) {
+  const inLiveCategory = sql`exists (select 1 from ${groupCategories} c where c.id = ${groupBookmarks.categoryId} and c.deleted_at is null)`
   const rows = await db
     .select()
     .from(groupBookmarks)
-    .where(and(inArray(groupBookmarks.id, ids), eq(groupBookmarks.status, 'approved'), isNull(groupBookmarks.deletedAt)))
+    .where(and(inArray(groupBookmarks.id, ids), eq(groupBookmarks.status, 'approved'), isNull(groupBookmarks.deletedAt), inLiveCategory))
   if (rows.length !== ids.length) throw new DomainError(NOT_FOUND)
   const seen = new Set<number>()
   for (const row of rows) {

@@ -226,13 +226,17 @@ describe('a closed group, start to end', () => {
   })
 
   test('the category trash and the group trash: removed, listed, restored', async () => {
+    const inA = (await bookmarksOf(owner.client, { categoryId: catA }))[0]!.id
     const removed = await post(owner.client, '/api/group/delete-category', { cid: catA })
     expect(removed.body).toMatchObject({ code: 1, msg: '删除成功！您可以在分类回收站中恢复' })
     expect(names((await ok(get(owner.client, '/api/group/category', { groupId }))).list)).toEqual(['字体库'])
     expect(names((await ok(get(owner.client, '/api/group/category', { groupId, status: 1 }))).list)).toEqual(['配色'])
     expect((await get(member.client, '/api/group/category', { groupId, status: 1 })).body.msg).toBe('您没有权限执行此操作')
-    // Its bookmarks go with it.
+    // Its bookmarks go with it: not listed, not found, not copied.
     expect((await bookmarksOf(member.client)).some((b) => b.cid === catA)).toBe(false)
+    expect((await ok(get(member.client, '/api/group/search-bookmark', { groupId, wd: '搜索目标' }))).total).toBe(0)
+    const bid = await ownCategory(member.client, member.homepageId)
+    expect((await post(member.client, '/api/group/copy-bookmark', { bsId: inA, categoryId: bid })).body).toMatchObject({ code: 0, msg: NOT_FOUND })
     expect((await post(owner.client, '/api/group/restore-category', { cid: catA })).body).toMatchObject({ code: 1, msg: '恢复成功' })
     expect(names((await ok(get(owner.client, '/api/group/category', { groupId }))).list)).toEqual(['字体库', '配色'])
     expect((await bookmarksOf(member.client)).some((b) => b.cid === catA)).toBe(true)
