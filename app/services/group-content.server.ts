@@ -286,7 +286,7 @@ export async function saveGroupBookmark(db: Db, actor: Actor, input: GroupBookma
       .returning()
     await logGroup(tx, group.id, actor, contribution ? 'contribute' : 'add-bookmark', input.name)
     if (contribution) await notifyReviewers(tx, group, actor!, '新的投稿', `投稿了书签「${input.name}」，等待审核`)
-    return { bookmark: bookmarkView(created!), msg: contribution ? CONTRIBUTED_MSG : BOOKMARK_ADDED_MSG }
+    return { bookmark: bookmarkView({ ...created!, contributor: actor!.nickname }), msg: contribution ? CONTRIBUTED_MSG : BOOKMARK_ADDED_MSG }
   })
 }
 
@@ -448,8 +448,8 @@ export async function appealBookmark(db: Db, actor: Actor, bookmarkId: number) {
 
 // ---------------------------------------------------------------- into one's own homepage
 
+/** Approved, not removed, in a live category (a category in the trash hides its bookmarks). */
 async function shownBookmarks(db: Db, actor: Actor, ids: number[]) {
-  // Shown: approved, not removed, and in a category not in the trash.
   const rows = (
     await db
       .select({ row: groupBookmarks })

@@ -102,6 +102,7 @@ const FIELDS = [
   'opacity', 'image', 'theme', 'isOnlyOwnView', 'isOnlyOwnViewRemark', 'withChild', 'skipDuplicates', 'all', 'scene',
   'clock_start', 'clock_end', 'sour_name', 'sour_url', 'user_nickname', 'user_email', 'user_password', 'nickname', 'email',
   'password', 'confirm', 'intent', 'status', 'module', 'data', 'gb-hid', 'sour_id', 'cate_id', 'fromBid',
+  'groupId', 'bookmarkId', 'bsId', 'targetCid', 'cmd', 'isOpen',
 ]
 
 type Body = Record<string, unknown>
@@ -250,6 +251,10 @@ async function newMember(): Promise<Actor> {
   const moduleId = (await ok(post(user.client, '/api/module/add', { homepageId: user.homepageId, name: '模块', icon: 'tabler:star', moduleType: 2 }))).moduleId as number
   const bid = (await ok(post(user.client, '/api/bag/add', { moduleId, name: '分类', icon: 'tabler:folder' }))).bid as number
   const link = (await ok(post(user.client, '/api/source/add', { bid, sour_name: '链接', sour_url: 'https://site.test/' }))).id as number
+  // A group of the user's own (docs/api.md §29), with a category and a bookmark, for /api/group/*.
+  const groupId = (await ok(post(user.client, '/api/group/add', { name: '小组', icon: 'tabler:users', isOpen: 1 }))).id as number
+  const groupCid = (await ok(post(user.client, '/api/group/add-category', { groupId, title: '分类' }))).id as number
+  const groupLink = (await ok(post(user.client, '/api/group/add-bookmark', { cid: groupCid, name: '书签', url: 'https://site.test/' }))).id as number
   const ids = {
     homepageId: user.homepageId,
     'gb-hid': user.homepageId,
@@ -265,6 +270,11 @@ async function newMember(): Promise<Actor> {
     ids: [link],
     bs_ids: [link],
     userId: user.userId,
+    groupId,
+    bookmarkId: groupLink,
+    bsId: groupLink,
+    categoryId: groupCid,
+    targetCid: groupCid,
   }
   const base = { ...ids, name: '名字', title: '标题', url: 'https://site.test/', sour_name: '名字', sour_url: 'https://site.test/', icon: 'tabler:star', code }
   return { client: user.client, base, address: `127.0.0.${2 + randomInt(253)}`, code }

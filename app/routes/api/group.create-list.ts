@@ -1,0 +1,10 @@
+import { z } from 'zod'
+import { defineApi } from '#app/api/define-api.server.ts'
+import { getOnly } from '#app/api/method.server.ts'
+import { paging } from '#app/schemas/group.ts'
+import { listGroups } from '#app/services/groups.server.ts'
+
+export const action = getOnly
+
+/** GET /api/group/create-list {page, size (default 20)}: the groups the caller owns, newest first: {list, total, page, size}. */
+export const loader = defineApi(z.object(paging()), (input, { db, user }) => listGroups(db, user, 'create', input), { auth: true })
