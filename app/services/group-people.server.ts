@@ -25,6 +25,12 @@ export const QUIT_MSG = '已退出小组'
 export const REMOVED_MSG = '移除成功'
 export const OWNER_FIXED = '小组创建者不能被移除或修改'
 export const NOT_A_MEMBER = '该用户不是小组成员'
+export const PERMISSION_SET_MSG = '设置成功'
+export const APPLY_REVIEWED_MSG = '审核完成'
+export const INVITE_GENERATED_MSG = '邀请码已生成'
+export const INVITE_ON_MSG = '邀请码已开启'
+export const INVITE_OFF_MSG = '邀请码已关闭'
+export const INVITE_DELETED_MSG = '邀请码已删除'
 export const INVITE_DAYS = 30
 
 const person = (nickname: string, avatar: string | null) => ({ nickname, avatar: avatar && isUploadPath(avatar) ? avatar : '' })
@@ -256,10 +262,10 @@ function reviewedBy(db: Db | Tx, userId: number) {
   return and(sql`${groups.deletedAt} is null`, or(eq(groups.userId, userId), inArray(groups.id, administered)))
 }
 
-/** apply-list: the pending applications to every group the actor reviews, oldest first. */
-export async function listApplies(db: Db, actor: Actor, { page, size }: { page: number; size: number }) {
+/** apply-list: the pending applications to every group the actor reviews (or, with `groupId`, to that one), oldest first. */
+export async function listApplies(db: Db, actor: Actor, { page, size, groupId }: { page: number; size: number; groupId?: number }) {
   if (!actor) throw new NotSignedInError()
-  const where = and(eq(groupApplies.status, 'pending'), reviewedBy(db, actor.id))
+  const where = and(eq(groupApplies.status, 'pending'), reviewedBy(db, actor.id), groupId === undefined ? undefined : eq(groupApplies.groupId, groupId))
   const rows = await db
     .select({ id: groupApplies.id, groupId: groups.id, groupName: groups.name, uid: users.id, nickname: users.nickname, avatar: users.avatar, createdAt: groupApplies.createdAt })
     .from(groupApplies)

@@ -13,6 +13,7 @@ export const GROUP_DELETED_MSG = '删除成功！您可以在小组回收站中�
 export const GROUP_RESTORED_MSG = '恢复成功'
 export const STARRED_MSG = '收藏成功'
 export const UNSTARRED_MSG = '已取消收藏'
+export const INDEX_MODE_MSG = '首页模式已切换'
 /** How many groups one person may own (trashed ones included): a bound on what one account can make. */
 export const MAX_OWN_GROUPS = 20
 export const TOO_MANY_GROUPS = `每人最多创建${MAX_OWN_GROUPS}个小组`
