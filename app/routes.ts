@@ -66,6 +66,8 @@ export default [
   route('blog/write', 'routes/blog.write.tsx'),
   route('blog/detail/:id', 'routes/blog.detail.tsx'),
   route('editor/code', 'routes/editor.code.tsx'),
+  // A group's page (spec §2 /group/{id}/{cid optional}): its card, categories, bookmarks and tabs.
+  route('group/:id/:cid?', 'routes/group.detail.tsx'),
   route(':code', 'routes/homepage.tsx'),
   // One module of a homepage (spec §2 /{domain}/{id}).
   route(':code/:moduleId', 'routes/module.tsx'),
