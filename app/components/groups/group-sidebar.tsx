@@ -62,17 +62,18 @@ export function GroupSidebar({
       </nav>
       {can.manageCategories ? (
         <>
-          <Form method="post" className="gd-form gd-side-form" key={reply?.form === NEW_CATEGORY ? 'kept' : key} aria-labelledby="gd-add-cat-title">
-            <h3 id="gd-add-cat-title" className="gd-form-title">
-              添加分类
-            </h3>
-            <FormMessage form={NEW_CATEGORY} reply={reply} />
-            <TextField form={NEW_CATEGORY} name="title" label="分类名称" reply={reply} required maxLength={20} />
-            <IconSelect form={NEW_CATEGORY} reply={reply} />
-            <button type="submit" name="intent" value="save-category" className="button button-primary">
-              添加
-            </button>
-          </Form>
+          {/* Folded until asked for (a phone shows the bookmarks sooner); open again when it comes back refused. */}
+          <details className="gd-side-form" open={reply?.form === NEW_CATEGORY || undefined}>
+            <summary className="gd-form-title">添加分类</summary>
+            <Form method="post" className="gd-form" key={reply?.form === NEW_CATEGORY ? 'kept' : key}>
+              <FormMessage form={NEW_CATEGORY} reply={reply} />
+              <TextField form={NEW_CATEGORY} name="title" label="分类名称" reply={reply} required maxLength={20} />
+              <IconSelect form={NEW_CATEGORY} reply={reply} />
+              <button type="submit" name="intent" value="save-category" className="button button-primary">
+                添加
+              </button>
+            </Form>
+          </details>
           <p className="gd-side-link">
             <Link to={tabHref(groupId, 'categories')}>管理分类（排序、改名、删除、回收站）</Link>
           </p>
