@@ -265,7 +265,8 @@ describe('the group page, without JavaScript', () => {
 
   test('odd posts answer with a message, never a 500: unknown intents, malformed ids, unreadable bodies', async () => {
     const path = `/group/${openId}`
-    for (const fields of [{ intent: 'nope' }, { intent: 'delete-bookmark', id: 'x' }, { intent: 'review-contribute', id: '1', status: 'maybe' }, { intent: 'category-up', cid: '0' }, { intent: 'copy', id: '99999999', target: '1' }]) {
+    const odd: Record<string, string>[] = [{ intent: 'nope' }, { intent: 'delete-bookmark', id: 'x' }, { intent: 'review-contribute', id: '1', status: 'maybe' }, { intent: 'category-up', cid: '0' }, { intent: 'copy', id: '99999999', target: '1' }]
+    for (const fields of odd) {
       const answer = await submit(owner, path, fields)
       expect(answer.status, JSON.stringify(fields)).toBe(302)
       expect(answer.toast?.type, JSON.stringify(fields)).toBe('error')
