@@ -28,7 +28,7 @@ export function GroupHeader({ group, can, signIn, signedIn }: { group: Header; c
       <div className="gd-card-actions">
         {!signedIn ? (
           <Link to={signIn} className="button button-primary">
-            登录后加入或收藏
+            {group.isOpen ? '登录后加入或收藏' : '登录后申请加入'}
           </Link>
         ) : null}
         {can.star ? (

@@ -75,7 +75,7 @@ export function GroupSidebar({
             </Form>
           </details>
           <p className="gd-side-link">
-            <Link to={tabHref(groupId, 'categories')}>管理分类（排序、改名、删除、回收站）</Link>
+            <Link to={tabHref(groupId, 'categories')}>管理分类：排序、改名、删除</Link>
           </p>
         </>
       ) : null}
