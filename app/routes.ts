@@ -68,12 +68,13 @@ export default [
   route('editor/code', 'routes/editor.code.tsx'),
   // Groups (spec §2 /group and its children; full width, no footer): explore and the user's own
   // lists, create or edit, the notices and applications, joining by code, and an invite's landing.
-  // The detail page (group/:id/:cid?) is routes/group.detail.tsx.
   route('group', 'routes/group.explore.tsx'),
   route('group/create', 'routes/group.create.tsx'),
   route('group/notice', 'routes/group.notice.tsx'),
   route('group/join', 'routes/group.join.tsx'),
   route('group/invite', 'routes/group.invite.tsx'),
+  // A group's page (spec §2 /group/{id}/{cid optional}): its card, categories, bookmarks and tabs.
+  route('group/:id/:cid?', 'routes/group.detail.tsx'),
   route(':code', 'routes/homepage.tsx'),
   // One module of a homepage (spec §2 /{domain}/{id}).
   route(':code/:moduleId', 'routes/module.tsx'),

@@ -5,7 +5,7 @@ import type { Db, Tx } from '#app/db/client.server.ts'
 import { containing } from '#app/db/like.ts'
 import { groupBookmarks, groupCategories, users, type GroupBookmark, type GroupCategory } from '#app/db/schema/index.ts'
 import type { GroupBookmarkInput, GroupCategoryInput } from '#app/schemas/group.ts'
-import { DomainError } from '#app/utils/errors.ts'
+import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import type { Actor } from './access.server.ts'
 import { type GroupAccess, logGroup, NOT_FOUND, requireGroup } from './group-access.server.ts'
 import { notifyGroup, notifyReviewers } from './group-notices.server.ts'
@@ -482,3 +482,29 @@ export async function collectGroupBookmarks(db: Db, actor: Actor, input: { bagId
   return { list: added, msg: COPIED_MSG }
 }
 
+
+// ---------------------------------------------------------------- the contributor's own
+
+/**
+ * 我的投稿: the actor's own bookmarks in the group that are not simply shown — waiting for review,
+ * turned down, or removed (with the state of their appeal) — newest first. For whoever sees the group.
+ */
+export async function myContributions(db: Db, actor: Actor, input: { groupId: number; page: number; size: number }) {
+  await requireGroup(db, actor, input.groupId, 'view')
+  if (!actor) throw new NotSignedInError()
+  const where = and(
+    eq(groupBookmarks.groupId, input.groupId),
+    eq(groupBookmarks.userId, actor.id),
+    or(ne(groupBookmarks.status, 'approved'), isNotNull(groupBookmarks.deletedAt)),
+  )
+  const rows = await db
+    .select(WITH_CONTRIBUTOR)
+    .from(groupBookmarks)
+    .leftJoin(users, eq(users.id, groupBookmarks.userId))
+    .where(where)
+    .orderBy(desc(groupBookmarks.updatedAt), desc(groupBookmarks.id))
+    .limit(input.size)
+    .offset((input.page - 1) * input.size)
+  const [total] = await db.select({ n: count() }).from(groupBookmarks).where(where)
+  return { list: joined(rows), total: total?.n ?? 0 }
+}

@@ -262,10 +262,10 @@ function reviewedBy(db: Db | Tx, userId: number) {
   return and(sql`${groups.deletedAt} is null`, or(eq(groups.userId, userId), inArray(groups.id, administered)))
 }
 
-/** apply-list: the pending applications to every group the actor reviews, oldest first. */
-export async function listApplies(db: Db, actor: Actor, { page, size }: { page: number; size: number }) {
+/** apply-list: the pending applications to every group the actor reviews (or, with `groupId`, to that one), oldest first. */
+export async function listApplies(db: Db, actor: Actor, { page, size, groupId }: { page: number; size: number; groupId?: number }) {
   if (!actor) throw new NotSignedInError()
-  const where = and(eq(groupApplies.status, 'pending'), reviewedBy(db, actor.id))
+  const where = and(eq(groupApplies.status, 'pending'), reviewedBy(db, actor.id), groupId === undefined ? undefined : eq(groupApplies.groupId, groupId))
   const rows = await db
     .select({ id: groupApplies.id, groupId: groups.id, groupName: groups.name, uid: users.id, nickname: users.nickname, avatar: users.avatar, createdAt: groupApplies.createdAt })
     .from(groupApplies)
