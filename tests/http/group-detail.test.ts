@@ -1,15 +1,8 @@
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { openDb } from '#app/db/client.server.ts'
-import { migrate } from '#app/db/migrate.server.ts'
-import { GroupSchema } from '#app/schemas/group.ts'
+import { beforeAll, describe, expect, inject, test } from 'vitest'
 import { GROUP_CLOSED } from '#app/services/group-access.server.ts'
 import { ALREADY_REVIEWED, APPEALED_MSG, BOOKMARK_ADDED_MSG, BOOKMARK_DELETED_MSG, CONTRIBUTED_MSG, COPIED_MSG, REVIEWED_MSG } from '#app/services/group-content.server.ts'
 import { APPLIED_MSG, JOINED_MSG } from '#app/services/group-people.server.ts'
-import { saveGroup } from '#app/services/groups.server.ts'
 import { FORBIDDEN } from '#app/services/access.server.ts'
-import { createUser, uniqueEmail } from '#tests/db-utils.ts'
-import { freshDataDir, type RunningServer, startServer } from '#tests/setup/server-process.ts'
 import { createClient } from './client.ts'
 import { type Client, get, ok, signUp } from './content-helpers.ts'
 
@@ -18,43 +11,19 @@ import { type Client, get, ok, signUp } from './content-helpers.ts'
  * posts them: each form an `intent`, each answer a redirect with a toast (or the form again, with
  * its messages and what was typed).
  *
- * No group can be made over HTTP on this branch (/group/create and /api/group/add are other
- * branches'), so this file runs its own server on a database where the groups were made first,
- * through the service (saveGroup), before that server started. Everything after is HTTP.
  */
 
-let server: RunningServer
-let baseUrl = ''
-const PASSWORD = '六个中文密码'
-const ownerEmail = uniqueEmail()
+const baseUrl = inject('baseUrl')
 let openId = 0
 let closedId = 0
+/** The owner of both groups, made through /api/group/add like any client's. */
+let owner: Client
 
 beforeAll(async () => {
-  const dataDir = freshDataDir()
-  const handle = await openDb({ dataDir })
-  try {
-    await migrate(handle)
-    const { user } = await createUser(handle.db, { nickname: '组长', email: ownerEmail, password: PASSWORD })
-    openId = (await saveGroup(handle.db, user, GroupSchema.parse({ name: '公开小组', summary: '大家的书签', icon: 'tabler:users', isOpen: '1' }))).id
-    closedId = (await saveGroup(handle.db, user, GroupSchema.parse({ name: '私密小组', summary: '只给成员看', icon: 'tabler:lock', isOpen: '' }))).id
-  } finally {
-    await handle.close()
-  }
-  const files = freshDataDir()
-  server = await startServer({ PGLITE_DIR: dataDir, UPLOAD_DIR: join(files, 'uploads'), SECRET_FILE: join(files, 'app-secret'), RATE_LIMIT_FACTOR: '100' })
-  baseUrl = server.url
-}, 120_000)
-
-afterAll(async () => {
-  await server?.stop()
-})
-
-async function signIn(email: string) {
-  const client = createClient(baseUrl)
-  await ok(client.api('/api/sign/in', { method: 'POST', json: { user_email: email, user_password: PASSWORD } }))
-  return client
-}
+  owner = (await signUp(baseUrl, '组长')).client
+  openId = (await ok(owner.api('/api/group/add', { method: 'POST', headers: owner.sameOrigin, json: { name: '公开小组', summary: '大家的书签', icon: 'tabler:users', isOpen: 1 } }))).id as number
+  closedId = (await ok(owner.api('/api/group/add', { method: 'POST', headers: owner.sameOrigin, json: { name: '私密小组', summary: '只给成员看', icon: 'tabler:lock', isOpen: 0 } }))).id as number
+}, 60_000)
 
 const html = async (client: Client, path: string) => {
   const response = await client.request(path)
@@ -79,7 +48,6 @@ const bookmarksOf = (page: string) => [...page.matchAll(/<li id="b-(\d+)"[\s\S]*
 const categoriesOf = (page: string) => [...page.matchAll(/<a (?:aria-current="page" )?href="\/group\/\d+\/(\d+)"[^>]*>[\s\S]*?<span class="gd-cat-name">([^<]*)<\/span>/g)].map((m) => ({ id: Number(m[1]), title: m[2] }))
 const decode = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&')
 
-let owner: Client
 let member: Awaited<ReturnType<typeof signUp>>
 let outsider: Awaited<ReturnType<typeof signUp>>
 let design = 0
@@ -87,7 +55,6 @@ let tools = 0
 
 describe('the group page, without JavaScript', () => {
   beforeAll(async () => {
-    owner = await signIn(ownerEmail)
     member = await signUp(baseUrl, '小组成员')
     outsider = await signUp(baseUrl, '路人')
   }, 60_000)
