@@ -4,6 +4,7 @@ import { pathOf, signInHref } from '#app/components/auth/dialog-url.ts'
 import { groupHref } from '#app/components/groups/group-href.ts'
 import {
   type BookmarkItem,
+  cardViewOf,
   type CategoryItem,
   type FormReply,
   GROUP_TABS,
@@ -182,14 +183,7 @@ export async function loadGroupPage({ context, request, params, url }: Args) {
   const can = capabilitiesOf(role, user !== null)
   const apply = role === 'applicant' ? 'pending' : user && role === 'outsider' ? ((await applyStatus(db, user, groupId)).status === 'rejected' ? 'rejected' : 'none') : 'none'
   const group = {
-    id: detail.id,
-    name: detail.name,
-    summary: detail.summary,
-    icon: detail.icon,
-    isOpen: detail.isOpen,
-    memberAmount: detail.memberAmount,
-    bookmarkAmount: detail.bookmarkAmount,
-    creator: detail.creator,
+    ...cardViewOf(detail),
     indexMode: detail.indexMode,
     role,
     seesContent: detail.seesContent,

@@ -1,7 +1,8 @@
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/group.explore'
 import { signInHref } from '#app/components/auth/dialog-url.ts'
-import { GroupCard, type GroupCardView } from '#app/components/groups/group-card.tsx'
+import { GroupCard } from '#app/components/groups/group-card.tsx'
+import { cardViewOf, type GroupCardView } from '#app/components/groups/types.ts'
 import { GROUP_CREATE_HREF, GROUP_EXPLORE_HREF, GROUP_JOIN_HREF } from '#app/components/groups/group-href.ts'
 import { GroupNav } from '#app/components/groups/group-nav.tsx'
 import { Pager } from '#app/components/pager.tsx'
@@ -62,16 +63,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   if (base.signIn) return { ...base, pages: 1, total: 0, groups: [] as GroupCardView[] }
   const timeZone = viewerTimeZone(request)
   const { list, total } = await listGroups(db, user, tab.id, { page, size })
-  // Only what a card shows (loader data reaches the browser).
   const card = (g: Card): GroupCardView => ({
-    id: g.id,
-    name: g.name,
-    summary: g.summary,
-    icon: g.icon,
-    isOpen: g.isOpen,
-    memberAmount: g.memberAmount,
-    bookmarkAmount: g.bookmarkAmount,
-    creator: g.creator,
+    ...cardViewOf(g),
     ...(g.deleteTime ? { deletedAt: formatTime(Date.parse(g.deleteTime), timeZone) } : {}),
   })
   return { ...base, pages: Math.max(1, Math.ceil(total / size)), total, groups: list.map(card) }

@@ -1,7 +1,8 @@
 import { Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/group.invite'
 import { signInHref } from '#app/components/auth/dialog-url.ts'
-import { GroupCard, type GroupCardView } from '#app/components/groups/group-card.tsx'
+import { GroupCard } from '#app/components/groups/group-card.tsx'
+import { cardViewOf } from '#app/components/groups/types.ts'
 import { groupHref, groupInviteHref, inviteCodeOf } from '#app/components/groups/group-href.ts'
 import { GroupNav } from '#app/components/groups/group-nav.tsx'
 import { JoinCodeForm } from '#app/components/groups/join-code-form.tsx'
@@ -31,16 +32,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (!code) return { ...base, error: NO_CODE_MSG, group: null, member: null }
   try {
     const detail = await groupCodeInfo(db, user, code, clientIp)
-    const group: GroupCardView = {
-      id: detail.id,
-      name: detail.name,
-      summary: detail.summary,
-      icon: detail.icon,
-      isOpen: detail.isOpen,
-      memberAmount: detail.memberAmount,
-      bookmarkAmount: detail.bookmarkAmount,
-      creator: detail.creator,
-    }
+    const group = cardViewOf(detail)
     // Already in it (its owner, an administrator or a member): nothing to join.
     const member = user !== null && !canInGroup(detail.role, 'join') ? (detail.role === 'owner' ? '你是该小组的创建者。' : '你已是该小组成员。') : null
     return { ...base, error: null, group, member }

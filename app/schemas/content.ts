@@ -19,7 +19,9 @@ const optionalId = z.preprocess((v) => (v === '' || v === null || v === '0' || v
  * free string, since it ends up in a CSS url() or an <img src>.
  */
 export const isIconValue = (value: string) => parseIconKey(value) !== null || isUploadPath(value)
-const icon = z.string({ error: '请选择图标' }).trim().min(1, '请选择图标').max(200, '请选择图标').refine(isIconValue, '请选择图标')
+/** A required icon field (modules, categories, groups): 请选择图标 when missing or not an icon. */
+export const IconField = z.string({ error: '请选择图标' }).trim().min(1, '请选择图标').max(200, '请选择图标').refine(isIconValue, '请选择图标')
+const icon = IconField
 const optionalIcon = z
   .string()
   .trim()

@@ -1,5 +1,5 @@
 import { isUploadPath } from '#app/uploads/upload-path.ts'
-import { isIconValue, LinkUrl } from './content.ts'
+import { IconField, isIconValue, LinkUrl } from './content.ts'
 import { ObjectId } from './ids.ts'
 import { nameText } from './text.ts'
 import { z } from './zod.ts'
@@ -15,7 +15,6 @@ export const GROUP_PAGE_SIZE = 20
 export const GROUP_SMALL_PAGE_SIZE = 5
 
 const optionalId = z.preprocess((v) => (v === '' || v === null || v === '0' || v === 0 ? undefined : v), ObjectId.optional())
-const icon = z.string({ error: '请选择图标' }).trim().min(1, '请选择图标').max(200, '请选择图标').refine(isIconValue, '请选择图标')
 const optionalIcon = z
   .string()
   .trim()
@@ -35,7 +34,7 @@ export const GroupSchema = z.object({
   id: optionalId,
   name: nameText({ required: '请输入小组名称', max: 20, tooLong: '小组名称不能超过20个字' }),
   summary: nameText({ max: 200, tooLong: '小组简介不能超过200个字' }).default(''),
-  icon,
+  icon: IconField,
   isOpen: flag.default(false),
 })
 export type GroupInput = z.infer<typeof GroupSchema>

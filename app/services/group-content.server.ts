@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, max, ne, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, max, ne, or, type SQL, sql } from 'drizzle-orm'
 import { canInGroup } from '#app/auth/group-permissions.ts'
 import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
@@ -66,6 +66,20 @@ export type GroupBookmarkView = ReturnType<typeof bookmarkView>
 
 const WITH_CONTRIBUTOR = { row: groupBookmarks, contributor: users.nickname }
 const joined = (rows: Array<{ row: GroupBookmark; contributor: string | null }>) => rows.map((r) => bookmarkView({ ...r.row, contributor: r.contributor }))
+
+/** One page of the bookmarks matching `where`, each with its contributor's name, and how many match. */
+async function bookmarkPage(db: Db, where: SQL | undefined, order: SQL[], { page, size }: { page: number; size: number }) {
+  const rows = await db
+    .select(WITH_CONTRIBUTOR)
+    .from(groupBookmarks)
+    .leftJoin(users, eq(users.id, groupBookmarks.userId))
+    .where(where)
+    .orderBy(...order)
+    .limit(size)
+    .offset((page - 1) * size)
+  const [total] = await db.select({ n: count() }).from(groupBookmarks).where(where)
+  return { list: joined(rows), total: total?.n ?? 0 }
+}
 
 /** Closes the gaps of a category's order: its live bookmarks are 1…n again, in the order they had. */
 async function renumberBookmarks(tx: Tx, categoryId: number) {
@@ -227,16 +241,7 @@ export async function listBookmarks(db: Db, actor: Actor, input: { groupId: numb
     isNull(groupBookmarks.deletedAt),
     status,
   )
-  const rows = await db
-    .select(WITH_CONTRIBUTOR)
-    .from(groupBookmarks)
-    .leftJoin(users, eq(users.id, groupBookmarks.userId))
-    .where(where)
-    .orderBy(asc(groupBookmarks.categoryId), asc(groupBookmarks.sort), asc(groupBookmarks.id))
-    .limit(input.size)
-    .offset((input.page - 1) * input.size)
-  const [total] = await db.select({ n: count() }).from(groupBookmarks).where(where)
-  return { list: joined(rows), total: total?.n ?? 0 }
+  return bookmarkPage(db, where, [asc(groupBookmarks.categoryId), asc(groupBookmarks.sort), asc(groupBookmarks.id)], input)
 }
 
 /** bookmark-detail. */
@@ -351,16 +356,7 @@ export async function restoreGroupBookmark(db: Db, actor: Actor, id: number) {
 export async function bookmarkTrash(db: Db, actor: Actor, input: { groupId: number; page: number; size: number }) {
   await requireGroup(db, actor, input.groupId, 'edit-bookmarks')
   const where = and(eq(groupBookmarks.groupId, input.groupId), isNotNull(groupBookmarks.deletedAt))
-  const rows = await db
-    .select(WITH_CONTRIBUTOR)
-    .from(groupBookmarks)
-    .leftJoin(users, eq(users.id, groupBookmarks.userId))
-    .where(where)
-    .orderBy(sql`${groupBookmarks.appeal} = 'pending' desc nulls last`, desc(groupBookmarks.deletedAt), desc(groupBookmarks.id))
-    .limit(input.size)
-    .offset((input.page - 1) * input.size)
-  const [total] = await db.select({ n: count() }).from(groupBookmarks).where(where)
-  return { list: joined(rows), total: total?.n ?? 0 }
+  return bookmarkPage(db, where, [sql`${groupBookmarks.appeal} = 'pending' desc nulls last`, desc(groupBookmarks.deletedAt), desc(groupBookmarks.id)], input)
 }
 
 /** search-bookmark: the group's shown bookmarks whose name, address or note contains `wd` (5 a page). */
@@ -377,16 +373,7 @@ export async function searchGroupBookmarks(db: Db, actor: Actor, input: { groupI
     inArray(groupBookmarks.categoryId, liveCategories),
     or(ilike(groupBookmarks.name, pattern), ilike(groupBookmarks.url, pattern), ilike(groupBookmarks.note, pattern)),
   )
-  const rows = await db
-    .select(WITH_CONTRIBUTOR)
-    .from(groupBookmarks)
-    .leftJoin(users, eq(users.id, groupBookmarks.userId))
-    .where(where)
-    .orderBy(asc(groupBookmarks.categoryId), asc(groupBookmarks.sort))
-    .limit(input.size)
-    .offset((input.page - 1) * input.size)
-  const [total] = await db.select({ n: count() }).from(groupBookmarks).where(where)
-  return { list: joined(rows), total: total?.n ?? 0 }
+  return bookmarkPage(db, where, [asc(groupBookmarks.categoryId), asc(groupBookmarks.sort)], input)
 }
 
 // ---------------------------------------------------------------- review and appeal
@@ -497,14 +484,5 @@ export async function myContributions(db: Db, actor: Actor, input: { groupId: nu
     eq(groupBookmarks.userId, actor.id),
     or(ne(groupBookmarks.status, 'approved'), isNotNull(groupBookmarks.deletedAt)),
   )
-  const rows = await db
-    .select(WITH_CONTRIBUTOR)
-    .from(groupBookmarks)
-    .leftJoin(users, eq(users.id, groupBookmarks.userId))
-    .where(where)
-    .orderBy(desc(groupBookmarks.updatedAt), desc(groupBookmarks.id))
-    .limit(input.size)
-    .offset((input.page - 1) * input.size)
-  const [total] = await db.select({ n: count() }).from(groupBookmarks).where(where)
-  return { list: joined(rows), total: total?.n ?? 0 }
+  return bookmarkPage(db, where, [desc(groupBookmarks.updatedAt), desc(groupBookmarks.id)], input)
 }

@@ -1,9 +1,8 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { groupMembers, notices, type Group, type User } from '#app/db/schema/index.ts'
-import { NotSignedInError } from '#app/utils/errors.ts'
 import type { Actor } from './access.server.ts'
-import { notify, noticeView } from './notices.server.ts'
+import { listNotices, markRead, notify, noticeView } from './notices.server.ts'
 
 /**
  * Group notices (spec §4 Group notice): the user's notices of kind `group` — applications,
@@ -49,17 +48,8 @@ export async function groupNoticeAmount(db: Db, actor: Actor) {
 
 /** /group/notice: the user's group notices, newest first; those shown are read from then on. */
 export async function listGroupNotices(db: Db, actor: Actor, { page, size }: { page: number; size: number }) {
-  if (!actor) throw new NotSignedInError()
-  const mine = and(eq(notices.userId, actor.id), eq(notices.kind, 'group'))
-  const rows = await db
-    .select()
-    .from(notices)
-    .where(mine)
-    .orderBy(desc(notices.id))
-    .limit(size)
-    .offset((page - 1) * size)
-  const [total] = await db.select({ n: count() }).from(notices).where(mine)
-  const unread = rows.filter((r) => !r.readAt).map((r) => r.id)
-  if (unread.length) await db.update(notices).set({ readAt: sql`now()` }).where(and(mine, inArray(notices.id, unread)))
-  return { list: rows.map(noticeView), total: total?.n ?? 0 }
+  const { list, total } = await listNotices(db, actor, { page, size, kind: 'group' })
+  const unread = list.filter((r) => !r.readAt).map((r) => r.id)
+  if (unread.length) await markRead(db, actor, { ids: unread })
+  return { list: list.map(noticeView), total }
 }

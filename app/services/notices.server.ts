@@ -81,10 +81,10 @@ export function notifyOwner(tx: Tx, homepage: Homepage, actor: User, title: stri
   })
 }
 
-/** One page of the user's notices, newest first, with the total and how many are unread. */
-export async function listNotices(db: Db, actor: Actor, { page, size = NOTICE_PAGE_SIZE }: { page: number; size?: number }) {
+/** One page of the user's notices (of one kind, with `kind`), newest first, with the total and how many are unread. */
+export async function listNotices(db: Db, actor: Actor, { page, size = NOTICE_PAGE_SIZE, kind }: { page: number; size?: number; kind?: NoticeKind }) {
   if (!actor) throw new NotSignedInError()
-  const mine = eq(notices.userId, actor.id)
+  const mine = and(eq(notices.userId, actor.id), kind ? eq(notices.kind, kind) : undefined)
   const [total] = await db.select({ n: count() }).from(notices).where(mine)
   const list = await db
     .select()

@@ -2,22 +2,8 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { GroupIcon } from './group-icon.tsx'
 import { groupHref } from './group-href.ts'
+import type { GroupCardView } from './types.ts'
 import './groups.css'
-
-/** What a card shows of a group (GroupCard of groups.server.ts, as a loader passes it on). */
-export type GroupCardView = {
-  id: number
-  name: string
-  summary: string
-  icon: string
-  isOpen: boolean
-  memberAmount: number
-  bookmarkAmount: number
-  /** Its owner's nickname. */
-  creator?: string
-  /** When it went to the trash, as the viewer's clock reads it (the trash list only). */
-  deletedAt?: string
-}
 
 /**
  * One group as a card: icon, name, summary, 成员, 书签, 公开/私密. The name is a link to the group's

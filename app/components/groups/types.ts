@@ -37,9 +37,8 @@ export type GroupCan = {
   copy: boolean
 }
 
-export type GroupRoleName = 'guest' | 'outsider' | 'applicant' | 'member' | 'admin' | 'owner'
-
-export type GroupHeader = {
+/** What a card shows of a group (GroupCard of groups.server.ts, as a loader passes it on). */
+export type GroupCardView = {
   id: number
   name: string
   summary: string
@@ -47,6 +46,21 @@ export type GroupHeader = {
   isOpen: boolean
   memberAmount: number
   bookmarkAmount: number
+  /** Its owner's nickname. */
+  creator?: string
+  /** When it went to the trash, as the viewer's clock reads it (the trash list only). */
+  deletedAt?: string
+}
+
+/** Only what a card shows of a group the services answered (loader data reaches the browser). */
+export function cardViewOf(group: Omit<GroupCardView, 'deletedAt' | 'creator'> & { creator: string }): GroupCardView & { creator: string } {
+  const { id, name, summary, icon, isOpen, memberAmount, bookmarkAmount, creator } = group
+  return { id, name, summary, icon, isOpen, memberAmount, bookmarkAmount, creator }
+}
+
+export type GroupRoleName = 'guest' | 'outsider' | 'applicant' | 'member' | 'admin' | 'owner'
+
+export type GroupHeader = GroupCardView & {
   creator: string
   indexMode: 'category' | 'all'
   role: GroupRoleName
