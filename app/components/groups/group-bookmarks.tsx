@@ -160,7 +160,7 @@ function BookmarkRow({
           </div>
           <div className="gd-tools">
             {can.copy ? (
-              <Link to={copying ? here({}) : here({ copy: b.id })} className="button button-small" aria-expanded={copying} aria-label={`复制 ${b.name} 到我的分类`}>
+              <Link to={copying ? here({}) : here({ copy: b.id })} className="button button-small" aria-expanded={copying} aria-label={`复制到我的分类 ${b.name}`}>
                 复制到我的分类
               </Link>
             ) : null}

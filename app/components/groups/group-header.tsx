@@ -39,7 +39,8 @@ export function GroupHeader({ group, can, signIn, signedIn }: { group: Header; c
           </Form>
         ) : null}
         {group.role === 'applicant' ? (
-          <p className="gd-apply-state" role="status">
+          // Plain text: the toast of 申请加入 already announces it (a second live region, first in the page, would shadow the toaster).
+          <p className="gd-apply-state">
             已申请，等待审核
           </p>
         ) : can.join ? (
