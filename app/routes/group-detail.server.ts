@@ -15,7 +15,8 @@ import {
 } from '#app/components/groups/types.ts'
 import { appContext, userContext } from '#app/context.ts'
 import type { User } from '#app/db/schema/index.ts'
-import { GROUP_PAGE_SIZE, GROUP_SMALL_PAGE_SIZE, GroupBookmarkSchema, GroupCategorySchema } from '#app/schemas/group.ts'
+import { BannerParamsSchema, GROUP_PAGE_SIZE, GROUP_SMALL_PAGE_SIZE, GroupBookmarkSchema, GroupCategorySchema } from '#app/schemas/group.ts'
+import { firstIssue } from '#app/utils/zod.ts'
 import { idOf, pageOf } from '#app/schemas/ids.ts'
 import { collectTargets } from '#app/services/category-share.server.ts'
 import { GROUP_CLOSED, groupAccess, NOT_FOUND } from '#app/services/group-access.server.ts'
@@ -71,7 +72,7 @@ import {
   setGroupMemberPermission,
   toggleGroupInvite,
 } from '#app/services/group-people.server.ts'
-import { GROUP_DELETED_MSG, groupDetail, INDEX_MODE_MSG, toggleGroupStar, toggleIndexMode, trashGroup } from '#app/services/groups.server.ts'
+import { BANNER_SAVED_MSG, GROUP_DELETED_MSG, groupDetail, INDEX_MODE_MSG, saveBannerParam, toggleGroupStar, toggleIndexMode, trashGroup } from '#app/services/groups.server.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import { appOrigin, viewerTimeZone } from '#app/utils/http.server.ts'
 import { readPageForm } from '#app/utils/page-form.server.ts'
@@ -185,6 +186,7 @@ export async function loadGroupPage({ context, request, params, url }: Args) {
   const group = {
     ...cardViewOf(detail),
     indexMode: detail.indexMode,
+    banner: { slogan: detail.banner.slogan ?? '', color: detail.banner.color ?? '', image: detail.banner.image ?? '' },
     role,
     seesContent: detail.seesContent,
     isStar: detail.isStar,
@@ -381,6 +383,14 @@ export async function groupAction({ context, request, params, url }: Args) {
       case 'index-mode':
         await toggleIndexMode(db, user, groupId)
         return ok(INDEX_MODE_MSG, groupHref(groupId))
+      case 'banner': {
+        // Both keys checked before either is saved: a bad colour keeps the old slogan too.
+        const keys = (['slogan', 'color'] as const).map((key) => BannerParamsSchema.safeParse({ groupId, key, value: form.get(key) ?? '' }))
+        const bad = keys.find((k) => !k.success)
+        if (bad && !bad.success) throw new DomainError(firstIssue(bad.error))
+        for (const k of keys) if (k.success) await saveBannerParam(db, user, k.data)
+        return ok(BANNER_SAVED_MSG)
+      }
       case 'save-category': {
         const key = id ? `category-${id}` : 'category-new'
         const values = textOf(form, ['title', 'icon'])

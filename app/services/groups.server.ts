@@ -12,6 +12,7 @@ export const GROUP_SAVED_MSG = '保存成功'
 export const GROUP_DELETED_MSG = '删除成功！您可以在小组回收站中恢复'
 export const GROUP_RESTORED_MSG = '恢复成功'
 export const STARRED_MSG = '收藏成功'
+export const BANNER_SAVED_MSG = '横幅已保存'
 export const UNSTARRED_MSG = '已取消收藏'
 export const INDEX_MODE_MSG = '首页模式已切换'
 /** How many groups one person may own (trashed ones included): a bound on what one account can make. */

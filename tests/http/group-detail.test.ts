@@ -267,4 +267,20 @@ describe('the group page, without JavaScript', () => {
     expect((await submit(owner, `/group/${openId}`, { intent: 'delete-group' })).toast?.type).toBe('error')
     expect((await html(owner, `/group/${openId}`)).status).toBe(200)
   })
+
+  test('the banner: the owner sets a slogan on a colour, a bad colour changes nothing, a member may not', async () => {
+    const page = `/group/${openId}`
+    const saved = await submit(owner, page, { intent: 'banner', slogan: '<b>一起收藏</b>', color: '#3b7ddd' })
+    expect(saved.toast).toEqual({ type: 'success', msg: '横幅已保存' })
+    let text = (await html(owner, page)).text
+    expect(text).toContain('&lt;b&gt;一起收藏&lt;/b&gt;')
+    expect(text).toContain('background-color:#3b7ddd')
+    const refused = await submit(owner, page, { intent: 'banner', slogan: '新标语', color: 'red;background:url(//evil)' })
+    expect(refused.toast).toEqual({ type: 'error', msg: '请选择正确的颜色' })
+    expect((await submit(member.client, page, { intent: 'banner', slogan: '成员改的', color: '' })).toast?.type).toBe('error')
+    text = (await html(createClient(baseUrl), page)).text
+    expect(text).toContain('&lt;b&gt;一起收藏&lt;/b&gt;')
+    expect(text).not.toContain('新标语')
+    expect(text).not.toContain('成员改的')
+  })
 })

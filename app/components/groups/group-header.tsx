@@ -10,7 +10,9 @@ const ROLE_LABELS: Partial<Record<Header['role'], string>> = { owner: '你是创
  */
 export function GroupHeader({ group, can, signIn, signedIn }: { group: Header; can: GroupCan; signIn: string; signedIn: boolean }) {
   return (
-    <header className="gd-card" aria-labelledby="gd-title">
+    <>
+      <Banner banner={group.banner} />
+      <header className="gd-card" aria-labelledby="gd-title">
       <ItemIcon icon={group.icon} name={group.name} size="large" />
       <div className="gd-card-text">
         <h1 id="gd-title" className="gd-title">
@@ -70,6 +72,7 @@ export function GroupHeader({ group, can, signIn, signedIn }: { group: Header; c
             </button>
           </Form>
         ) : null}
+        {can.editGroup ? <BannerForm banner={group.banner} /> : null}
         {can.deleteGroup ? (
           <details className="gd-danger-zone">
             <summary className="button button-danger">删除小组</summary>
@@ -86,5 +89,43 @@ export function GroupHeader({ group, can, signIn, signedIn }: { group: Header; c
         ) : null}
       </div>
     </header>
+    </>
+  )
+}
+
+/** The banner: the slogan on its colour or picture (values checked when saved: a #rrggbb colour, one of our uploads). */
+function Banner({ banner }: { banner: Header['banner'] }) {
+  if (!banner.slogan && !banner.color && !banner.image) return null
+  const style = {
+    ...(banner.color ? { backgroundColor: banner.color } : {}),
+    ...(banner.image ? { backgroundImage: `url("${banner.image}")` } : {}),
+  }
+  return (
+    <div className={banner.image || banner.color ? 'gd-banner gd-banner-filled' : 'gd-banner'} style={style}>
+      {banner.slogan ? <p className="gd-banner-slogan">{banner.slogan}</p> : null}
+    </div>
+  )
+}
+
+/** The owner's banner settings, a plain form: the slogan and its background colour. */
+function BannerForm({ banner }: { banner: Header['banner'] }) {
+  return (
+    <details className="gd-danger-zone">
+      <summary className="button">横幅</summary>
+      <Form method="post" className="gd-confirm gd-settings">
+        <label className="field-label" htmlFor="gd-banner-slogan">
+          标语
+        </label>
+        <input id="gd-banner-slogan" name="slogan" className="input" maxLength={50} defaultValue={banner.slogan} placeholder="小组的一句话介绍" />
+        <label className="field-label" htmlFor="gd-banner-color">
+          背景颜色
+        </label>
+        <input id="gd-banner-color" name="color" className="input" defaultValue={banner.color} placeholder="#3b7ddd" pattern="#[0-9a-fA-F]{6}" />
+        <p className="field-hint">颜色写成 #rrggbb，留空则不显示背景。</p>
+        <button type="submit" name="intent" value="banner" className="button button-primary">
+          保存横幅
+        </button>
+      </Form>
+    </details>
   )
 }

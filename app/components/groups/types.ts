@@ -60,8 +60,12 @@ export function cardViewOf(group: Omit<GroupCardView, 'deletedAt' | 'creator'> &
 
 export type GroupRoleName = 'guest' | 'outsider' | 'applicant' | 'member' | 'admin' | 'owner'
 
+/** The banner above the group's card (save-banner-params): a slogan on a colour or an uploaded picture; '' for none. */
+export type GroupBanner = { slogan: string; color: string; image: string }
+
 export type GroupHeader = GroupCardView & {
   creator: string
+  banner: GroupBanner
   indexMode: 'category' | 'all'
   role: GroupRoleName
   seesContent: boolean
