@@ -529,6 +529,7 @@ export const GROUP_PAGE_INTENTS = [
   'quit',
   'delete-group',
   'index-mode',
+  'banner',
   'save-category',
   'category-up',
   'category-down',

@@ -25,7 +25,7 @@ import {
   QUIT_MSG,
   REMOVED_MSG,
 } from '#app/services/group-people.server.ts'
-import { GROUP_DELETED_MSG, GROUP_RESTORED_MSG, INDEX_MODE_MSG, STARRED_MSG } from '#app/services/groups.server.ts'
+import { BANNER_SAVED_MSG, GROUP_DELETED_MSG, GROUP_RESTORED_MSG, INDEX_MODE_MSG, STARRED_MSG } from '#app/services/groups.server.ts'
 import { createClient } from './client.ts'
 import { type Client, get, ok, post } from './content-helpers.ts'
 import { applicationOf, inviteCode, newBookmark } from './group-helpers.ts'
@@ -219,6 +219,20 @@ const FORM_CASES: FormCase[] = [
     success: INDEX_MODE_MSG,
     check: async ({ w, memo }) => expect((await detailOf(w)).indexMode).not.toBe(memo.mode),
     undo: ({ w }) => ok(post(own(), '/api/group/change-index-mode', gid(w))),
+  },
+  {
+    intent: 'banner',
+    allowed: OWNER,
+    fields: async (_, w, memo) => {
+      memo.banner = (await detailOf(w)).banner
+      return { slogan: `标语${Math.random().toString(36).slice(2, 6)}`, color: '#112233' }
+    },
+    success: BANNER_SAVED_MSG,
+    check: async ({ w, fields }) => expect((await detailOf(w)).banner).toMatchObject({ slogan: fields.slogan, color: '#112233' }),
+    undo: async ({ w, memo }) => {
+      const before = memo.banner as Record<string, string>
+      for (const key of ['slogan', 'color']) await ok(post(own(), '/api/group/save-banner-params', { ...gid(w), key, value: before[key] ?? '' }))
+    },
   },
   // Categories: administrators.
   {
