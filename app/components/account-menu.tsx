@@ -12,8 +12,12 @@ import { USER_PAGES } from './user-pages.ts'
 function AccountMenu({ nickname, avatar }: { nickname: string; avatar: string | null }) {
   const ref = useRef<HTMLDetailsElement>(null)
   const location = useLocation()
-  // The header stays across navigations: a page chosen from the menu closes it.
+  // The header stays across navigations: a page chosen from the menu closes it. Not on mount: this
+  // code may arrive (a lazy part) after the menu was opened from the server's markup.
+  const shownAt = useRef(location.key)
   useEffect(() => {
+    if (shownAt.current === location.key) return
+    shownAt.current = location.key
     if (ref.current) ref.current.open = false
   }, [location.key])
   return (

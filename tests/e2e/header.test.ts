@@ -131,6 +131,31 @@ test('the account dropdown: the user-centre pages and 退出', async ({ page, ja
   await expect(banner(page).getByRole('link', { name: '登录', exact: true })).toBeVisible()
 })
 
+test('the account dropdown opened before its code arrives stays open when the code comes @js-only', async ({ page }) => {
+  await signUp(page)
+  // The menu's code (a lazy part) is held back until the menu has been opened from the server's markup.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/account-menu-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  const arrived = page.waitForResponse(/\/assets\/account-menu-[\w-]+\.js$/)
+  await page.goto('/')
+  const menu = accountMenu(page)
+  await menu.locator('summary').click()
+  expect(await isOpen(menu)).toBe(true)
+  release()
+  await arrived
+  // Drawn by its code now: the dot's link of 小组 comes from the same chunk.
+  await expect(banner(page).locator('a[href="/group"]')).toHaveCount(1)
+  await page.waitForFunction(() => {
+    const summary = document.querySelector('details.account-menu > summary')
+    return Boolean(summary && Object.keys(summary.parentElement!).some((key) => key.startsWith('__reactProps$')))
+  })
+  expect(await isOpen(menu)).toBe(true)
+})
+
 test('the account dropdown by keyboard: Enter opens, arrows move, Escape closes back on the name; axe with it open @js-only', async ({ page, baseURL }) => {
   await signUp(page)
   await gotoReady(page, '/', true)
