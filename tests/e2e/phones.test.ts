@@ -23,6 +23,9 @@ const NOT_PAGES = new Set([
   'resources/icons/:prefix/:file',
   'user/export/bookmarks.html',
   'user/export/data.json',
+  'manifest.webmanifest',
+  // A redirect to user/account.
+  'user',
 ])
 
 /** Every page route of app/routes.ts, read from the file itself, so a new route cannot be missed. */
@@ -103,7 +106,17 @@ test('a guest at 390 px: every page fits the width under a one-row header; the d
   expect(aliases.length).toBeGreaterThan(1)
   await everyPage(
     page,
-    { ':code': '/demo', ':code/:moduleId': `/demo/${moduleId}`, 'tool/:alias': `/tool/${aliases[0]}`, 'collection/:bid': '/collection/1', 'blog/detail/:id': '/blog/detail/1', search: '/search?q=百度', '*': '/no/such/page' },
+    {
+      ':code': '/demo',
+      ':code/:moduleId': `/demo/${moduleId}`,
+      'tool/:alias': `/tool/${aliases[0]}`,
+      'collection/:bid': '/collection/1',
+      'blog/detail/:id': '/blog/detail/1',
+      search: '/search?q=百度',
+      // The demo's open group (the seed's first).
+      'group/:id/:cid?': '/group/1',
+      '*': '/no/such/page',
+    },
     js,
   )
   for (const alias of aliases.slice(1)) {
@@ -146,6 +159,8 @@ test('signed in at 390 px: every page fits, the header is one row; on an importe
       'blog/write': `/blog/write?bid=${bid}`,
       'editor/code': `/editor/code?cid=${bid}`,
       search: '/search?q=Android',
+      'group/:id/:cid?': '/group/1',
+      share: '/share?url=https%3A%2F%2Fexample.com%2Fa-rather-long-address%2Fof-a-page&title=%E4%B8%80%E7%AF%87%E6%96%87%E7%AB%A0',
       '*': '/no/such/page',
     },
     js,

@@ -9,7 +9,12 @@ import { gotoReady, ownerWithImport, postOk, tabStopsReady } from './helpers.ts'
  */
 
 const WIDE = { width: 1280, height: 800 }
-const MOST_STOPS = 15
+/**
+ * 15 with JavaScript. Without it the search-engine picker keeps its 切换 button (a form's submit:
+ * the only way to switch engines without a script): one stop more, which the guest's page, with
+ * the spec's 小组 in the menu since issue 24, needs (16).
+ */
+const mostStops = (js: boolean) => (js ? 15 : 16)
 
 /** Presses Tab from the top of the page until a bookmark has focus; answers how many presses, and what they passed. */
 async function stopsToFirstBookmark(page: Page) {
@@ -26,19 +31,19 @@ async function stopsToFirstBookmark(page: Page) {
   return { stops: Infinity, passed }
 }
 
-test('the first bookmark is at most 15 Tab stops from the top, for the owner of an imported homepage and for a guest on the demo', async ({ page, baseURL, javaScriptEnabled: js }) => {
+test('the first bookmark is at most 15 Tab stops from the top (16 without JavaScript: 切换), for the owner of an imported homepage and for a guest on the demo', async ({ page, baseURL, javaScriptEnabled: js }) => {
   await page.setViewportSize(WIDE)
   await gotoReady(page, '/', js)
   await tabStopsReady(page, js)
   const guest = await stopsToFirstBookmark(page)
-  expect(guest.stops, guest.passed.join(' · ')).toBeLessThanOrEqual(MOST_STOPS)
+  expect(guest.stops, guest.passed.join(' · ')).toBeLessThanOrEqual(mostStops(js))
   expect(guest.passed[0]).toBe('跳到主要内容')
 
   await ownerWithImport(page, baseURL!)
   await gotoReady(page, '/', js)
   await tabStopsReady(page, js)
   const owner = await stopsToFirstBookmark(page)
-  expect(owner.stops, owner.passed.join(' · ')).toBeLessThanOrEqual(MOST_STOPS)
+  expect(owner.stops, owner.passed.join(' · ')).toBeLessThanOrEqual(mostStops(js))
   expect(owner.passed).toContain('工具')
 })
 
