@@ -33,6 +33,7 @@ export const middleware: Route.MiddlewareFunction[] = [...methodGuard, originGua
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
 ]
 
 export const meta: Route.MetaFunction = () => [

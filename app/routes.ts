@@ -19,6 +19,12 @@ export default [
   route('oauth/:provider', 'routes/oauth.start.tsx'),
   route('oauth/:provider/callback', 'routes/oauth.callback.tsx'),
   route('err', 'routes/err.tsx'),
+  // Save from anywhere (issue 25): the bookmarklet's and the share sheet's target, the page that
+  // offers the bookmarklet, and the web manifest (installable; its share_target is /share).
+  route('share', 'routes/share.tsx'),
+  route('plugin', 'routes/plugin.tsx'),
+  route('help', 'routes/help.tsx'),
+  route('manifest.webmanifest', 'routes/manifest.ts'),
   // The weather popover as a page, with the three-step city selector (works without JavaScript).
   route('weather', 'routes/weather.tsx'),
   // A bookmark's click, counted: the `ping` of the start page's links (click-ping.ts).
@@ -33,6 +39,7 @@ export default [
   // Static segments rank first, so personal domains never shadow the routes above.
   // The user centre (full width, no footer): static, so it ranks before personal domains. One
   // layout holds the navigation between its pages; the URLs stay as they are.
+  route('user', 'routes/user.index.ts'),
   layout('routes/user.tsx', [
     // The account: nickname, avatar, password; and the browsers signed in to it.
     route('user/account', 'routes/user.account.tsx'),

@@ -18,7 +18,7 @@ import type { User } from '#app/db/schema/index.ts'
 import { BannerParamsSchema, GROUP_PAGE_SIZE, GROUP_SMALL_PAGE_SIZE, GroupBookmarkSchema, GroupCategorySchema } from '#app/schemas/group.ts'
 import { firstIssue } from '#app/utils/zod.ts'
 import { idOf, pageOf } from '#app/schemas/ids.ts'
-import { collectTargets } from '#app/services/category-share.server.ts'
+import { categoryChoices } from '#app/services/category-share.server.ts'
 import { GROUP_CLOSED, groupAccess, NOT_FOUND } from '#app/services/group-access.server.ts'
 import {
   APPEALED_MSG,
@@ -143,19 +143,6 @@ function bookmarkItem(b: GroupBookmarkView, format: (d: Date) => string): Bookma
     deleted: Boolean(b.deleteTime),
     time: format(new Date(b.deleteTime ?? b.createTime)),
   }
-}
-
-/** The actor's categories to copy into: every homepage's modules, sub-categories indented (as /collection does). */
-async function targetsOf(db: Parameters<typeof collectTargets>[0], user: User): Promise<TargetGroup[]> {
-  const homepages = await collectTargets(db, user)
-  return homepages.flatMap((homepage) =>
-    homepage.modules
-      .filter((module) => module.categories.length)
-      .map((module) => ({
-        label: `${homepage.name} · ${module.name}`,
-        options: module.categories.map((c) => ({ bid: c.bid, name: `${'　'.repeat(c.depth)}${c.name}` })),
-      })),
-  )
 }
 
 const tabOf = (value: string | null, tabs: GroupTab[]): GroupTab => tabs.find((t) => t === value) ?? 'bookmarks'
@@ -290,7 +277,7 @@ export async function loadGroupPage({ context, request, params, url }: Args) {
   let books = null
   if (tab === 'bookmarks') {
     const wd = (query.get('wd') ?? '').trim().slice(0, 50)
-    const targets = can.copy && user ? await targetsOf(db, user) : []
+    const targets = can.copy && user ? await categoryChoices(db, user) : []
     if (wd) {
       const spage = pageOf(query.get('spage'))
       const found = await searchGroupBookmarks(db, user, { groupId, wd, page: spage, size: GROUP_SMALL_PAGE_SIZE })

@@ -115,6 +115,25 @@ export type CollectTarget = {
   modules: { moduleId: number; name: string; categories: { bid: number; name: string; depth: number }[] }[]
 }
 
+/** One <optgroup> of a category select: a homepage's module and its categories, sub-categories indented. */
+export type CategoryChoices = { label: string; options: { bid: number; name: string }[] }
+
+/**
+ * The actor's categories as a select shows them (the group page's 复制, /share): one group per
+ * homepage and module that has categories, in collectTargets' order.
+ */
+export async function categoryChoices(db: Db, actor: Actor): Promise<CategoryChoices[]> {
+  const homepages = await collectTargets(db, actor)
+  return homepages.flatMap((homepage) =>
+    homepage.modules
+      .filter((module) => module.categories.length)
+      .map((module) => ({
+        label: `${homepage.name} · ${module.name}`,
+        options: module.categories.map((c) => ({ bid: c.bid, name: `${'　'.repeat(c.depth)}${c.name}` })),
+      })),
+  )
+}
+
 /**
  * Where a signed-in visitor may collect links from /collection/{bid}: every live category of
  * every homepage they own, grouped by homepage (the current one first, then as in their homepage

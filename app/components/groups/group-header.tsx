@@ -113,15 +113,17 @@ function BannerForm({ banner }: { banner: Header['banner'] }) {
     <details className="gd-danger-zone">
       <summary className="button">横幅</summary>
       <Form method="post" className="gd-confirm gd-settings">
-        <label className="field-label" htmlFor="gd-banner-slogan">
-          标语
-        </label>
-        <input id="gd-banner-slogan" name="slogan" className="input" maxLength={50} defaultValue={banner.slogan} placeholder="小组的一句话介绍" />
-        <label className="field-label" htmlFor="gd-banner-color">
-          背景颜色
-        </label>
-        <input id="gd-banner-color" name="color" className="input" defaultValue={banner.color} placeholder="#3b7ddd" pattern="#[0-9a-fA-F]{6}" />
-        <p className="field-hint">颜色写成 #rrggbb，留空则不显示背景。</p>
+        <div className="field">
+          <label htmlFor="gd-banner-slogan">标语</label>
+          <input id="gd-banner-slogan" name="slogan" maxLength={50} defaultValue={banner.slogan} placeholder="小组的一句话介绍" />
+        </div>
+        <div className="field">
+          <label htmlFor="gd-banner-color">背景颜色</label>
+          <input id="gd-banner-color" name="color" defaultValue={banner.color} placeholder="#3b7ddd" pattern="#[0-9a-fA-F]{6}" aria-describedby="gd-banner-color-hint" />
+          <p id="gd-banner-color-hint" className="field-hint">
+            颜色写成 #rrggbb，留空则不显示背景。
+          </p>
+        </div>
         <button type="submit" name="intent" value="banner" className="button button-primary">
           保存横幅
         </button>
