@@ -9,7 +9,8 @@ import { GROUP_EXPLORE_HREF, groupHref } from '#app/components/groups/group-href
 import { GroupNav } from '#app/components/groups/group-nav.tsx'
 import { FETCH_ICON_INTENT, ICON_REMOTE_FIELD } from '#app/components/image-icon-tools.tsx'
 import { canInGroup } from '#app/auth/group-permissions.ts'
-import { appContext, userContext } from '#app/context.ts'
+import { signedInUser } from '#app/auth/signed-in.server.ts'
+import { appContext } from '#app/context.ts'
 import { storeIconFile } from '#app/dialogs/registry.server.ts'
 import { loadIconPicker } from '#app/icons/picker.server.ts'
 import { readIconPickerParams } from '#app/icons/picker-params.ts'
@@ -37,14 +38,8 @@ const NEW_GROUP: GroupFormValues = { name: '', summary: '', icon: 'tabler:users'
 const FORM_MAX_BYTES = 600 * 1024
 const UPLOAD_TOO_BIG_MSG = '文件大小不能超过500KB'
 
-function signedIn(context: Route.LoaderArgs['context'], url: URL) {
-  const user = context.get(userContext)
-  if (!user) throw redirect(signInHref(pathOf(url)))
-  return user
-}
-
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = signedIn(context, url)
+  const user = signedInUser(context, url)
   const { db } = context.get(appContext)
   const editId = url.searchParams.has('id') ? (idOf(url.searchParams.get('id')) ?? 0) : undefined
   let group = NEW_GROUP
@@ -78,7 +73,7 @@ function formValues(formData: FormData) {
  * 获取 of a remote icon (the form comes back with it picked). Errors come back beside their field.
  */
 export async function action({ context, request, url }: Route.ActionArgs) {
-  const user = signedIn(context, url)
+  const user = signedInUser(context, url)
   const { db } = context.get(appContext)
   let formData: FormData
   try {

@@ -1,9 +1,10 @@
+import { signedInUser } from '#app/auth/signed-in.server.ts'
 import { refusedForm } from '#app/utils/page-form.server.ts'
 import { signInHref, pathOf } from '#app/components/auth/dialog-url.ts'
 import { randomUUID } from 'node:crypto'
 import { Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/preview'
-import { appContext, userContext } from '#app/context.ts'
+import { appContext } from '#app/context.ts'
 import type { ImportReport } from '#app/db/schema/index.ts'
 import { idOf } from '#app/schemas/ids.ts'
 import { placeOf, placeValue, previewHref } from '#app/schemas/import.ts'
@@ -37,8 +38,7 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const user = context.get(userContext)
-  if (!user) throw redirect(signInHref(pathOf(url)))
+  const user = signedInUser(context, url)
   const timeFormat = new Intl.DateTimeFormat('zh-CN', { timeZone: viewerTimeZone(request), dateStyle: 'medium', timeStyle: 'short' })
   const { db } = context.get(appContext)
   const id = idOf(url.searchParams.get('id'))
@@ -83,8 +83,7 @@ const ids = (form: FormData, name: string) => form.getAll(name).flatMap((v) => i
 const FORM_MAX_BYTES = 256 * 1024
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = context.get(userContext)
-  if (!user) throw redirect(signInHref(pathOf(url)))
+  const user = signedInUser(context, url)
   const { db } = context.get(appContext)
   const fileId = idOf(url.searchParams.get('id'))
   const here = fileId ? previewHref(fileId) : '/'

@@ -1,7 +1,9 @@
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/share'
 import { pathOf, signInHref } from '#app/components/auth/dialog-url.ts'
-import { appContext, userContext } from '#app/context.ts'
+import { signedInUser } from '#app/auth/signed-in.server.ts'
+import { CategoryOptions } from '#app/components/category-options.tsx'
+import { appContext } from '#app/context.ts'
 import { hostNameOf, LinkSchema, LinkUrl } from '#app/schemas/content.ts'
 import { categoryChoices } from '#app/services/category-share.server.ts'
 import { rememberedSelection, rememberSelection } from '#app/services/preferences.server.ts'
@@ -29,14 +31,8 @@ export function sharedPage(params: URLSearchParams) {
   return { url: href.slice(0, 2048), name: Array.from(title || (url.success ? hostNameOf(url.data) : '')).slice(0, 100).join('') }
 }
 
-function signedIn(context: Route.LoaderArgs['context'], url: URL) {
-  const user = context.get(userContext)
-  if (!user) throw redirect(signInHref(pathOf(url)))
-  return user
-}
-
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = signedIn(context, url)
+  const user = signedInUser(context, url)
   const { db } = context.get(appContext)
   const targets = await categoryChoices(db, user)
   const remembered = await rememberedSelection(db, user)
@@ -49,7 +45,7 @@ type Errors = Partial<Record<'name' | 'url' | 'note' | 'bid' | 'form', string>>
 
 /** 保存: the link into the chosen category (its 100-children limit holds), remembered as the one used last; back to this page, saved. */
 export async function action({ context, request, url }: Route.ActionArgs) {
-  const user = signedIn(context, url)
+  const user = signedInUser(context, url)
   const { db } = context.get(appContext)
   const form = await readPageForm(request)
   const values = { name: String(form.get('name') ?? ''), url: String(form.get('url') ?? ''), note: String(form.get('note') ?? ''), bid: String(form.get('bid') ?? '') }
@@ -117,15 +113,7 @@ export default function Share({ loaderData, actionData }: Route.ComponentProps) 
           </Field>
           <Field id="share-bid" label="保存到分类" error={errors.bid}>
             <select id="share-bid" name="bid" defaultValue={values.bid} aria-invalid={Boolean(errors.bid)} aria-describedby={errors.bid ? 'share-bid-error' : undefined}>
-              {targets.map((group) => (
-                <optgroup key={group.label} label={group.label}>
-                  {group.options.map((option) => (
-                    <option key={option.bid} value={option.bid}>
-                      {option.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
+              <CategoryOptions choices={targets} />
             </select>
           </Field>
           <button type="submit" className="button button-primary">

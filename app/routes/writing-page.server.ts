@@ -1,9 +1,10 @@
+import { signedInUser } from '#app/auth/signed-in.server.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
 import { pathOf, signInHref } from '#app/components/auth/dialog-url.ts'
 import { NOT_FOUND_MSG } from '#app/components/error-page.tsx'
 import { detailHref } from '#app/notes/writing-href.ts'
-import { appContext, userContext } from '#app/context.ts'
+import { appContext } from '#app/context.ts'
 import type { User } from '#app/db/schema/index.ts'
 import { idOf } from '#app/schemas/ids.ts'
 import { CodeFormSchema, PostFormSchema } from '#app/schemas/notes.ts'
@@ -33,8 +34,7 @@ const WRITING_FORM_MAX_BYTES = 1024 * 1024
 
 export async function loadWritingForm({ context, url, request }: Args, kind: WritingKind) {
   const { db } = context.get(appContext)
-  const user = context.get(userContext)
-  if (!user) throw redirect(signInHref(pathOf(url)))
+  const user = signedInUser(context, url)
   const params = url.searchParams
   try {
     const id = idOf(params.get('id'))
@@ -57,8 +57,7 @@ export async function loadWritingForm({ context, url, request }: Args, kind: Wri
 
 /** Saves the form: to the post's or snippet's page; a refusal shows the form again with what was written. */
 export async function saveWritingForm({ request, context, url }: Args, kind: WritingKind) {
-  const user: User | null = context.get(userContext)
-  if (!user) throw redirect(signInHref(pathOf(url)))
+  const user: User = signedInUser(context, url)
   const form = await readPageForm(request, WRITING_FORM_MAX_BYTES, '内容太长，请缩短后再保存')
   const { db } = context.get(appContext)
   const submission = parseWithZod(form, { schema: kind === 'post' ? PostFormSchema : CodeFormSchema })

@@ -1,3 +1,4 @@
+import { CategoryOptions } from '../category-options.tsx'
 import type { TargetGroup } from './types.ts'
 
 /**
@@ -10,15 +11,7 @@ export function TargetSelect({ id, targets, form, label = '收藏到' }: { id: s
       <label htmlFor={id}>{label}</label>
       <select id={id} name="target" form={form} required defaultValue="">
         <option value="">选择我的分类</option>
-        {targets.map((group) => (
-          <optgroup key={group.label} label={group.label}>
-            {group.options.map((option) => (
-              <option key={option.bid} value={option.bid}>
-                {option.name}
-              </option>
-            ))}
-          </optgroup>
-        ))}
+        <CategoryOptions choices={targets} />
       </select>
     </span>
   )

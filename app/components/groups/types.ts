@@ -94,7 +94,7 @@ export type BookmarkItem = {
 export type Paged<T> = { list: T[]; total: number; page: number; pages: number }
 
 /** The actor's own categories, one group per homepage and module (collectTargets), for 复制 and 收藏. */
-export type TargetGroup = { label: string; options: { bid: number; name: string }[] }
+export type { CategoryChoices as TargetGroup } from '#app/services/category-share.server.ts'
 
 export type MemberItem = { uid: number; nickname: string; permission: 'owner' | 'admin' | 'member'; time: string }
 export type ApplyItem = { id: number; uid: number; nickname: string; time: string }
