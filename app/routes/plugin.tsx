@@ -10,11 +10,12 @@ import { appOrigin } from '#app/utils/http.server.ts'
 
 /**
  * The bookmarklet: opens /share on our origin with the page's address and title, in a small
- * window, or in the same tab where pop-ups are blocked. Its origin is ours (APP_ORIGIN or the
- * request's), which holds no quote or angle bracket.
+ * window, or in the same tab where pop-ups are blocked. The origin (APP_ORIGIN, else the request's
+ * Host) goes in as a JSON string: a Host header with a quote in it cannot leave the string.
  */
 export function bookmarklet(origin: string) {
-  const code = `(function(){var u='${origin}/share?url='+encodeURIComponent(location.href)+'&title='+encodeURIComponent(document.title);var w=window.open(u,'qiye-share','width=560,height=680');if(!w)location.href=u;})()`
+  const share = JSON.stringify(`${origin}/share?url=`)
+  const code = `(function(){var u=${share}+encodeURIComponent(location.href)+'&title='+encodeURIComponent(document.title);var w=window.open(u,'qiye-share','width=560,height=680');if(!w)location.href=u;})()`
   return `javascript:${code}`
 }
 

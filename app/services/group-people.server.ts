@@ -7,7 +7,7 @@ import { groupApplies, groupInvites, groupLogs, groupMembers, groups, users, typ
 import { isUploadPath } from '#app/uploads/upload-path.ts'
 import { DomainError, NotSignedInError } from '#app/utils/errors.ts'
 import type { Actor } from './access.server.ts'
-import { FORBIDDEN, GROUP_LOG_TEXT, groupAccess, groupRoleOf, logGroup, NOT_FOUND, requireGroup } from './group-access.server.ts'
+import { FORBIDDEN, GROUP_LOG_TEXT, groupAccess, logGroup, NOT_FOUND, requireGroup } from './group-access.server.ts'
 import { notifyGroup, notifyReviewers } from './group-notices.server.ts'
 import { groupDetail } from './groups.server.ts'
 import { inviteHashOf, inviteTokenOf, isInviteToken } from './invite-links.server.ts'
@@ -330,4 +330,3 @@ export async function listGroupLog(db: Db, actor: Actor, input: { groupId: numbe
   }
 }
 
-export { groupRoleOf }

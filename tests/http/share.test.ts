@@ -104,7 +104,7 @@ test('/plugin offers the bookmarklet to our /share; the manifest installs and na
   const href = /<a class="button button-primary bookmarklet" href="([^"]+)"/.exec(html)?.[1]
   expect(href).toBeDefined()
   expect(href!.startsWith('javascript:(function(){')).toBe(true)
-  expect(href!.replace(/&amp;/g, '&')).toContain(`var u='${new URL(baseUrl).origin}/share?url='+encodeURIComponent(location.href)+'&title='+encodeURIComponent(document.title)`)
+  expect(href!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')).toContain(`var u="${new URL(baseUrl).origin}/share?url="+encodeURIComponent(location.href)+'&title='+encodeURIComponent(document.title)`)
 
   const manifest = await createClient(baseUrl).request('/manifest.webmanifest')
   expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/)
