@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import sharp from 'sharp'
-import { type Browser, expect, type Locator, type Page } from '@playwright/test'
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test'
 
 /** A fresh e-mail per test, so the two projects and parallel workers never collide. */
 export function uniqueEmail() {
@@ -181,8 +181,14 @@ export async function shownContrast(locator: Locator) {
   return Math.max(...[...counts.keys()].map((key) => ratio(luminance(rgb(key)), background)))
 }
 
+/** What one axe scan adds to its test's time budget. */
+const AXE_SCAN_ALLOWANCE = 30_000
+
 /** The serious and critical axe violations (WCAG 2.1 A and AA, best practice) of the page, or of the part `include` selects. */
 export async function seriousViolations(page: Page, include?: string) {
+  // A scan is the heaviest step of a test (seconds on an idle core, far more on CI's two busy
+  // ones): each one brings its own time, so a test's budget grows with the scans it runs.
+  test.info().setTimeout(test.info().timeout + AXE_SCAN_ALLOWANCE)
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
   const results = await (include ? builder.include(include) : builder).analyze()
   // axe really ran: it checked some rules on a non-empty page.

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Form, useRevalidator } from 'react-router'
 import { type RegionOption, RegionSelect } from './region-select.tsx'
 
@@ -30,6 +30,14 @@ export function CitySelector({ onSaved }: { onSaved?: () => void }) {
   const [province, setProvince] = useState('')
   const [city, setCity] = useState('')
   const [area, setArea] = useState('')
+  // The parent whose options each list waits for: an answer for a parent since left (a quick
+  // second pick) is dropped, so a slow 广东省 never fills the cities of 北京市.
+  const wanted = useRef({ cities: '', areas: '' })
+
+  function load(list: 'cities' | 'areas', parent: string, set: (o: RegionOption[]) => void) {
+    wanted.current[list] = parent
+    if (parent) void options(Number(parent)).then((o) => wanted.current[list] === parent && set(o))
+  }
 
   useEffect(() => {
     void options().then(setProvinces)
@@ -67,7 +75,8 @@ export function CitySelector({ onSaved }: { onSaved?: () => void }) {
           setArea('')
           setCities([])
           setAreas([])
-          if (e.target.value) void options(Number(e.target.value)).then(setCities)
+          load('cities', e.target.value, setCities)
+          load('areas', '', setAreas)
         }}
       />
       <RegionSelect
@@ -80,7 +89,7 @@ export function CitySelector({ onSaved }: { onSaved?: () => void }) {
           setCity(e.target.value)
           setArea('')
           setAreas([])
-          if (e.target.value) void options(Number(e.target.value)).then(setAreas)
+          load('areas', e.target.value, setAreas)
         }}
       />
       <RegionSelect level={2} id={`${id}-a`} name="cityId" options={areas} value={area} disabled={areas.length === 0} onChange={(e) => setArea(e.target.value)} />
