@@ -134,6 +134,20 @@ describe('categories', () => {
     expect(await categoryOrderOf(db(), g.groupId)).toEqual(['一', '二', '三'])
   })
 
+  test('全部书签 and the group search follow the categories’ order, not their age', async () => {
+    const g = await groupWith(db(), { categories: ['一', '二'] })
+    const [first, second] = g.cids as [number, number]
+    await addGroupBookmark(db(), g.owner, first, '甲 一')
+    await addGroupBookmark(db(), g.owner, second, '乙 二')
+    await addGroupBookmark(db(), g.owner, second, '丙 二')
+    const all = () => listBookmarks(db(), g.owner, { groupId: g.groupId, ...page })
+    expect(names((await all()).list)).toEqual(['甲 一', '乙 二', '丙 二'])
+    await sortCategories(db(), g.owner, [second, first])
+    expect(names((await all()).list)).toEqual(['乙 二', '丙 二', '甲 一'])
+    expect(names((await searchGroupBookmarks(db(), null, { groupId: g.groupId, wd: '', ...page })).list)).toEqual([])
+    expect(names((await searchGroupBookmarks(db(), null, { groupId: g.groupId, wd: 'example', ...page })).list)).toEqual(['乙 二', '丙 二', '甲 一'])
+  })
+
   test('a group holds at most 100 live categories; a restore past it is refused too', async () => {
     const g = await groupWith(db(), { categories: [] })
     const rows = Array.from({ length: MAX_GROUP_CATEGORIES }, (_, i) => ({ groupId: g.groupId, title: `分类${i + 1}`, sort: i + 1 }))

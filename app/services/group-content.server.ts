@@ -67,6 +67,14 @@ export type GroupBookmarkView = ReturnType<typeof bookmarkView>
 const WITH_CONTRIBUTOR = { row: groupBookmarks, contributor: users.nickname }
 const joined = (rows: Array<{ row: GroupBookmark; contributor: string | null }>) => rows.map((r) => bookmarkView({ ...r.row, contributor: r.contributor }))
 
+/** The group's order of bookmarks across categories: the categories as the sidebar lists them, then each one's own order. */
+const IN_GROUP_ORDER = [
+  asc(sql`(select ${groupCategories.sort} from ${groupCategories} where ${groupCategories.id} = ${groupBookmarks.categoryId})`),
+  asc(groupBookmarks.categoryId),
+  asc(groupBookmarks.sort),
+  asc(groupBookmarks.id),
+]
+
 /** One page of the bookmarks matching `where`, each with its contributor's name, and how many match. */
 async function bookmarkPage(db: Db, where: SQL | undefined, order: SQL[], { page, size }: { page: number; size: number }) {
   const rows = await db
@@ -241,7 +249,7 @@ export async function listBookmarks(db: Db, actor: Actor, input: { groupId: numb
     isNull(groupBookmarks.deletedAt),
     status,
   )
-  return bookmarkPage(db, where, [asc(groupBookmarks.categoryId), asc(groupBookmarks.sort), asc(groupBookmarks.id)], input)
+  return bookmarkPage(db, where, IN_GROUP_ORDER, input)
 }
 
 /** bookmark-detail. */
@@ -373,7 +381,7 @@ export async function searchGroupBookmarks(db: Db, actor: Actor, input: { groupI
     inArray(groupBookmarks.categoryId, liveCategories),
     or(ilike(groupBookmarks.name, pattern), ilike(groupBookmarks.url, pattern), ilike(groupBookmarks.note, pattern)),
   )
-  return bookmarkPage(db, where, [asc(groupBookmarks.categoryId), asc(groupBookmarks.sort)], input)
+  return bookmarkPage(db, where, IN_GROUP_ORDER, input)
 }
 
 // ---------------------------------------------------------------- review and appeal
