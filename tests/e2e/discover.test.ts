@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { serverWithAdmin } from '../setup/admin-server.ts'
-import { gotoReady, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { expectPagesWithoutSeriousViolations, gotoReady, PASSWORD, toast, uniqueEmail, uniqueNickname, withAxeView } from './helpers.ts'
 
 /**
  * Discover (issue 25), through the pages, without JavaScript and with it, on a server of its own
@@ -91,6 +91,17 @@ test('a recommendation waits for review, is approved, and is collected by someon
     await expect(toast(b.page)).toHaveText('收藏成功')
     const list = await (await b.page.request.get(`/api/bookmark/list?bid=${bid}&size=100`)).json()
     expect(list.data.list.map((l: { name: string }) => l.name)).toContain(site.name)
+  })
+
+  await test.step('the pages have no serious axe violations, for the submitter and the administrator', async () => {
+    await withAxeView(a.page, js, browser, made.server.url, (view) =>
+      expectPagesWithoutSeriousViolations(view, js, [
+        ['/discover', '发现'],
+        [`/discover/tag/${encodeURIComponent(site.tag)}`, `标签：#${site.tag}`],
+        ['/s/submit', '推荐网站'],
+      ]),
+    )
+    await withAxeView(admin.page, js, browser, made.server.url, (view) => expectPagesWithoutSeriousViolations(view, js, [['/super/index', '审核推荐']]))
   })
 
   await Promise.all([a.close(), b.close(), admin.close()])
