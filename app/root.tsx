@@ -13,6 +13,7 @@ import { appContext, userContext } from './context.ts'
 import { methodGuard } from './middleware/method-guard.server.ts'
 import { originGuard } from './middleware/origin-guard.server.ts'
 import { groupNoticeAmount } from './services/group-notices.server.ts'
+import { hasNewSites } from './services/discover.server.ts'
 import { sessionMiddleware } from './middleware/session.server.ts'
 import stylesHref from './styles/app.css?url'
 import { DEFAULT_TIME_ZONE } from './utils/clock.ts'
@@ -50,6 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const look = await documentLook(request, null, now)
   // The header's notice dots, 消息 (all unread) and 小组 (unread group notices): one count over the partial unread index.
   const notices = user ? await groupNoticeAmount(context.get(appContext).db, user) : null
+  // 发现's 'new' badge: one indexed probe for a signed-in user; none for a guest.
+  const discoverNew = user ? await hasNewSites(context.get(appContext).db, user) : false
   return data(
     {
       // Only what the page shows: everything a loader returns reaches the browser.
@@ -61,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             avatar: user.avatar,
             noticeAmount: notices?.total ?? 0,
             groupAmount: notices?.groupAmount ?? 0,
+            discoverNew,
             keymap: { searchKeymap: user.searchKeymap, noteKeymap: user.noteKeymap },
           }
         : null,
@@ -123,7 +127,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   const title = usePageField<string>('headerTitle') ?? '起页'
   const chrome = usePageField<PageChrome>('chrome') ?? DEFAULT_CHROME
   // A page that has just read notices (/group/notice) counts them after it did: its loader runs beside this one.
-  const counted = usePageField<{ noticeAmount: number; groupAmount: number }>('headerNotices')
+  const counted = usePageField<Partial<{ noticeAmount: number; groupAmount: number; discoverNew: boolean }>>('headerNotices')
   const user = root?.user ? { ...root.user, ...counted } : null
   usePopups()
   return (

@@ -82,6 +82,13 @@ export default [
   route('group/invite', 'routes/group.invite.tsx'),
   // A group's page (spec §2 /group/{id}/{cid optional}): its card, categories, bookmarks and tabs.
   route('group/:id/:cid?', 'routes/group.detail.tsx'),
+  // Discover (spec §2 /discover, full width; issue 25, ADR 034): recommended sites by category,
+  // a tag's page, the recommendation form (/s/submit), and the administrators' review page.
+  route('discover', 'routes/discover.tsx'),
+  route('discover/tag/:tag', 'routes/discover.tsx', { id: 'discover-tag' }),
+  route('s/submit', 'routes/s.submit.tsx'),
+  route('super', 'routes/super.ts'),
+  route('super/index', 'routes/super.index.tsx'),
   route(':code', 'routes/homepage.tsx'),
   // One module of a homepage (spec §2 /{domain}/{id}).
   route(':code/:moduleId', 'routes/module.tsx'),

@@ -35,6 +35,8 @@ const LIMITS = {
   groupApply: { points: 20, duration: HOUR },
   /** New group bookmarks (contributions and administrators' own), per user: each contribution notifies the reviewers. */
   groupContribute: { points: 300, duration: HOUR },
+  /** Sites recommended to discover, per user: each one waits in the administrators' review list. */
+  discoverRecommend: { points: 30, duration: HOUR },
   /** Link reports (source/feedback), per user, or per IP for guests. */
   report: { points: 20, duration: HOUR },
   /** Social sign-ins started per IP: each start stores a state row until it is used or expires. */

@@ -46,6 +46,8 @@ export type HeaderUser = {
   avatar?: string | null
   noticeAmount?: number
   groupAmount?: number
+  /** Approved discover sites newer than the user's last visit of /discover (the 发现 entry's 'new' badge). */
+  discoverNew?: boolean
   keymap: { searchKeymap: string; noteKeymap: string }
 } | null
 
@@ -96,6 +98,13 @@ export function SiteHeader({
               <ToolDrawerLink key={item.key}>{item.name}</ToolDrawerLink>
             ) : item.badge === 'dot' && user ? (
               <GroupNavLink key={item.key} to={item.url} name={item.name} amount={user.groupAmount ?? 0} fallback={<NavLink to={item.url}>{item.name}</NavLink>} />
+            ) : item.badge === 'new' && user?.discoverNew ? (
+              <NavLink key={item.key} to={item.url} className="nav-with-badge">
+                {item.name}
+                <span className="nav-new-badge">
+                  new<span className="visually-hidden">（有新的网站）</span>
+                </span>
+              </NavLink>
             ) : (
               <NavLink key={item.key} to={item.url} end={item.url === '/'}>
                 {item.name}

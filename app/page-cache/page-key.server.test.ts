@@ -3,7 +3,7 @@ import { isGroupPage, isStartPage, startPageKey } from './page-key.server.ts'
 
 test('start pages are / and personal domains; our own first segments and other shapes are not', () => {
   for (const path of ['/', '/demo', '/My-Page-2', '/abcd']) expect(isStartPage(path), path).toBe(true)
-  for (const path of ['/login', '/weather', '/search', '/tool', '/preview', '/terms', '/LOGIN', '/abc', '/1abc', '/-abc', '/demo/3', `/${'a'.repeat(21)}`]) {
+  for (const path of ['/login', '/weather', '/search', '/tool', '/preview', '/terms', '/discover', '/super', '/DISCOVER', '/LOGIN', '/abc', '/1abc', '/-abc', '/demo/3', `/${'a'.repeat(21)}`]) {
     expect(isStartPage(path), path).toBe(false)
   }
 })

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { hashPassword } from '#app/auth/password.server.ts'
 import type { Db } from '#app/db/client.server.ts'
-import { bags, groupBookmarks, groupCategories, groups, homepages, modules, sources, users } from '#app/db/schema/index.ts'
+import { bags, discoverCategories, discoverSites, discoverSiteTags, discoverTags, groupBookmarks, groupCategories, groups, homepages, modules, sources, users } from '#app/db/schema/index.ts'
 import { emailExists } from './account.server.ts'
+import { discoverAddress } from './discover.server.ts'
 import { searchColumns } from './search-index.ts'
 
 export const DEMO_EMAIL = 'demo@example.com'
@@ -142,6 +143,17 @@ const DEMO_GROUP = {
   ],
 } as const
 
+/** The demo's discover sites (ADR 034): approved, so /discover is not empty on a fresh install. [category, name, url, summary, tags] */
+const DEMO_DISCOVER: ReadonlyArray<readonly [string, string, string, string, readonly string[]]> = [
+  ['常用工具', 'TinyPNG', 'https://tinypng.com/', '在线压缩 PNG 和 JPEG 图片，体积小、画质几乎无损。', ['图片', '压缩']],
+  ['设计素材', 'Iconfont 阿里巴巴矢量图标库', 'https://www.iconfont.cn/', '海量矢量图标，可按项目管理并导出字体或 SVG。', ['图标', '设计']],
+  ['开发编程', 'MDN Web Docs', 'https://developer.mozilla.org/zh-CN/', 'Web 技术权威文档：HTML、CSS、JavaScript 与浏览器 API。', ['文档', '前端']],
+  ['学习资源', '中国大学MOOC', 'https://www.icourse163.org/', '国内高校的免费公开课，覆盖各个学科。', ['课程', '免费']],
+  ['AI 工具', 'Hugging Face', 'https://huggingface.co/', '开源模型、数据集与在线演示的社区。', ['AI', '模型']],
+  ['效率办公', '腾讯文档', 'https://docs.qq.com/', '在线文档、表格与幻灯片，多人实时协作。', ['文档', '协作']],
+  ['资讯阅读', '少数派', 'https://sspai.com/', '效率工具、数字生活与软件推荐。', ['效率', '阅读']],
+]
+
 /** Seeds the demo account and its public homepage once; later boots find it and do nothing. */
 export async function seedDemo(db: Db, password: string) {
   if (await emailExists(db, DEMO_EMAIL)) return false
@@ -217,6 +229,22 @@ export async function seedDemo(db: Db, password: string) {
       await tx.insert(groupBookmarks).values(
         category.links.map(([name, url, note], i) => ({ groupId: group!.id, categoryId: row!.id, userId: user.id, name, url, note, sort: i + 1 })),
       )
+    }
+    const categories = new Map((await tx.select({ id: discoverCategories.id, name: discoverCategories.name }).from(discoverCategories)).map((c) => [c.name, c.id]))
+    for (const [category, name, url, summary, tags] of DEMO_DISCOVER) {
+      const categoryId = categories.get(category)
+      if (!categoryId) continue
+      const [site] = await tx
+        .insert(discoverSites)
+        .values({ userId: user.id, categoryId, name, url, address: discoverAddress(url), host: new URL(url).hostname, summary, status: 'approved', reviewedBy: user.id, reviewedAt: new Date() })
+        .onConflictDoNothing()
+        .returning({ id: discoverSites.id })
+      if (!site) continue
+      for (const tag of tags) {
+        await tx.insert(discoverTags).values({ name: tag }).onConflictDoNothing()
+        const [row] = await tx.select({ id: discoverTags.id }).from(discoverTags).where(sql`lower(${discoverTags.name}) = lower(${tag})`)
+        await tx.insert(discoverSiteTags).values({ siteId: site.id, tagId: row!.id })
+      }
     }
   })
   return true

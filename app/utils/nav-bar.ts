@@ -20,5 +20,7 @@ export const NAV_BAR: readonly NavItem[] = [
   { key: 'home', name: '首页', url: href('/'), drawer: null, badge: null },
   // The dot: the signed-in user's unread group notices (root loader; polled with JavaScript, group-nav-link.tsx).
   { key: 'group', name: '小组', url: href('/group'), drawer: null, badge: 'dot' },
+  // The badge: approved sites the signed-in user has not seen (root loader's discoverNew; ADR 034).
+  { key: 'discover', name: '发现', url: href('/discover'), drawer: null, badge: 'new' },
   { key: 'tool', name: '工具箱', url: href('/tool'), drawer: 'tool', badge: null },
 ]

@@ -115,6 +115,8 @@ test('a guest at 390 px: every page fits the width under a one-row header; the d
       search: '/search?q=百度',
       // The demo's open group (the seed's first).
       'group/:id/:cid?': '/group/1',
+      // A tag of the demo's discover sites.
+      'discover/tag/:tag': '/discover/tag/%E6%96%87%E6%A1%A3',
       '*': '/no/such/page',
     },
     js,
@@ -160,6 +162,7 @@ test('signed in at 390 px: every page fits, the header is one row; on an importe
       'editor/code': `/editor/code?cid=${bid}`,
       search: '/search?q=Android',
       'group/:id/:cid?': '/group/1',
+      'discover/tag/:tag': '/discover/tag/%E6%96%87%E6%A1%A3',
       share: '/share?url=https%3A%2F%2Fexample.com%2Fa-rather-long-address%2Fof-a-page&title=%E4%B8%80%E7%AF%87%E6%96%87%E7%AB%A0',
       '*': '/no/such/page',
     },

@@ -93,6 +93,7 @@ test.describe('the page shell', () => {
     const expected: { name: string; href: string }[] = [
       { name: '首页', href: '/' },
       { name: '小组', href: '/group' },
+      { name: '发现', href: '/discover' },
       { name: '工具箱', href: '/tool' },
       // Bookmark search: a guest is asked to sign in first (spec §6).
       { name: '搜索书签', href: '/?dialog=login' },

@@ -83,6 +83,7 @@ test('a guest sees explore, join, invite and notice pages; creating asks them to
   expect(menuOf(explore)).toEqual([
     ['首页', '/', false],
     ['小组', '/group', false],
+    ['发现', '/discover', false],
     ['工具箱', '/tool', false],
   ])
   // A signed-in list asks a guest to sign in, coming back to it.

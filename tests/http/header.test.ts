@@ -137,6 +137,7 @@ test('every link of the menu and of the account dropdown is a page; 退出 is a 
   expect(menu).toEqual([
     ['首页', '/'],
     ['小组', '/group'],
+    ['发现', '/discover'],
     ['工具箱', '/tool'],
   ])
   const { client } = await signUp(baseUrl, '菜单用户')

@@ -24,6 +24,10 @@ export const users = pgTable(
     weatherCityId: integer('weather_city_id'),
     /** Whether /user/browser-history records the pages the user opens (the user turns it off there). */
     historyRecording: boolean('history_recording').notNull().default(true),
+    /** An administrator of the site (reviews discover recommendations): set by `npm run admin -- grant <e-mail>`. */
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** When the user last opened /discover: the header's 'new' badge shows approved sites newer than this. */
+    discoverSeenAt: timestamp('discover_seen_at', { withTimezone: true }),
     /** Bumped by triggers when what the user's own pages show changes (profile, homepages, notices). */
     renderVersion: renderVersion(),
     createdAt: createdAt(),
