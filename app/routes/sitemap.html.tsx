@@ -53,7 +53,7 @@ export default function Sitemap({ loaderData }: Route.ComponentProps) {
       ) : null}
       {homepages.length ? (
         <section aria-labelledby="sitemap-homepages">
-          <h2 id="sitemap-homepages">公开主页（{size.homepages}）</h2>
+          <h2 id="sitemap-homepages">{`公开主页（${size.homepages}）`}</h2>
           <ul className="sitemap-list">
             {homepages.map((entry) => (
               <li key={entry.path}>
@@ -65,7 +65,7 @@ export default function Sitemap({ loaderData }: Route.ComponentProps) {
       ) : null}
       {categories.length ? (
         <section aria-labelledby="sitemap-categories">
-          <h2 id="sitemap-categories">分享的分类（{size.categories}）</h2>
+          <h2 id="sitemap-categories">{`分享的分类（${size.categories}）`}</h2>
           <ul className="sitemap-list">
             {categories.map((entry) => (
               <li key={entry.path}>

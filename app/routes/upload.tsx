@@ -118,7 +118,7 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
         </Form>
       </section>
       <section aria-labelledby="upload-list">
-        <h2 id="upload-list">已上传（{total}）</h2>
+        <h2 id="upload-list">{`已上传（${total}）`}</h2>
         {list.length === 0 ? (
           <p className="muted">还没有上传过图片。</p>
         ) : (
