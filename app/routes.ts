@@ -25,6 +25,15 @@ export default [
   route('plugin', 'routes/plugin.tsx'),
   route('help', 'routes/help.tsx'),
   route('manifest.webmanifest', 'routes/manifest.ts'),
+  // The rest of the site (issue 25): the side buttons' AI search, the footer's friend links, change
+  // log and sitemap (a page and the XML of search engines, both paged), and the user's uploads.
+  route('ai', 'routes/ai.tsx'),
+  route('friend-links', 'routes/friend-links.tsx'),
+  route('changelog', 'routes/changelog.tsx'),
+  route('sitemap.html', 'routes/sitemap.html.tsx'),
+  route('sitemap.xml', 'routes/sitemap.xml.ts'),
+  route('robots.txt', 'routes/robots.txt.ts'),
+  route('upload', 'routes/upload.tsx'),
   // The weather popover as a page, with the three-step city selector (works without JavaScript).
   route('weather', 'routes/weather.tsx'),
   // A bookmark's click, counted: the `ping` of the start page's links (click-ping.ts).

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react'
-import { Link, useLocation } from 'react-router'
+import { href, Link, useLocation } from 'react-router'
 import type { SidebarPosition } from '#app/components/homepage/page-layout.ts'
 import { useScrolledPast } from '#app/utils/use-scrolled-past.ts'
 import { dialogHref } from './manage/dialog-href.ts'
@@ -44,7 +44,9 @@ function openSortSwitcher(event: MouseEvent<HTMLAnchorElement>) {
  * skin drawer (?dialog=skin: a drawer with JavaScript, a form in the page without), named as the
  * owner's tool and the drawer itself are (spec §2: the skin button and drawer); 笔记 on a start
  * page opens the notebook (?dialog=notebook; a guest is asked to sign in), as the user's note
- * shortcut does (search-launcher.tsx). The AI search and help buttons join them with their features.
+ * shortcut does (search-launcher.tsx); AI 搜索 first, to /ai (the AI search engines, a form that
+ * works without JavaScript), and 帮助 (/help) before 回到顶部, as spec §2 orders them. Both are
+ * pages of their own, on every page (unless the sidebar setting hides the buttons).
  */
 export function SideButtons({ sort, layout }: { sort: boolean; layout?: PageChrome['layout'] }) {
   const scrolled = useScrolledPast()
@@ -55,6 +57,11 @@ export function SideButtons({ sort, layout }: { sort: boolean; layout?: PageChro
   const hidden = layout?.sidebar === 'none'
   return (
     <nav className={`side-buttons${layout?.sidebar === 'left' ? ' side-buttons-left' : ''}`} aria-label="快捷按钮">
+      {hidden ? null : (
+        <Link to={href('/ai')} className="side-button">
+          AI搜索
+        </Link>
+      )}
       {layout?.drawer ? (
         <Link to={dialogHref(location, 'layout')} className="side-button" preventScrollReset>
           布局
@@ -75,6 +82,11 @@ export function SideButtons({ sort, layout }: { sort: boolean; layout?: PageChro
           书签排序
         </a>
       ) : null}
+      {hidden ? null : (
+        <Link to={href('/help')} className="side-button">
+          帮助
+        </Link>
+      )}
       {hidden ? null : (
         <a href="#main" className="side-button" hidden={scrolled === false}>
           回到顶部

@@ -1,4 +1,5 @@
-import { Link, NavLink, useLocation, useMatches } from 'react-router'
+import { useEffect, useRef } from 'react'
+import { href, Link, NavLink, useLocation, useMatches } from 'react-router'
 import { useShortcut } from '#app/utils/use-shortcut.ts'
 import { withDialog } from './auth/dialog-url.ts'
 import { Clock } from './clock.tsx'
@@ -7,7 +8,8 @@ import { homepagesPopoverHref } from './manage/dialog-href.ts'
 import { lazyPart } from './lazy-part.tsx'
 import { pressSearchShortcut } from './search/search-shortcut.ts'
 import { ToolDrawerLink } from './tools/tool-drawer.tsx'
-import { NAV_BAR } from '#app/utils/nav-bar.ts'
+import { NAV_BAR, type NavItem } from '#app/utils/nav-bar.ts'
+import { useRovingFocus } from '#app/utils/use-roving-focus.ts'
 // The styles of the parts below whose code loads later: linked by every page, as before (ADR 015).
 import './search/search.css'
 import './tools/tools.css'
@@ -54,6 +56,78 @@ export type HeaderUser = {
 /** Names of 10 or more characters get a tooltip, since the header may cut them (spec §2). */
 const TOOLTIP_FROM = 10
 
+/** The bar's entries and 更多's summary: with JavaScript one Tab stop, the arrows move among them. */
+const MENU_STOPS = ':scope > a, :scope > details > summary'
+
+/**
+ * The menu of spec §2 (utils/nav-bar.ts, also GET /api/site/nav-bar), drawn from the list as it
+ * is: 工具箱 opens its drawer with JavaScript, 小组 has the signed-in user's notice dot, the
+ * entries marked `more` sit under 更多 (a `<details>`: opens without JavaScript; popup-keys.ts
+ * closes it on Escape or a click elsewhere). With JavaScript the bar is one Tab stop (issue 22's
+ * budget: the first bookmark within 15 stops), ←/→ moving along it, as the module tabs do.
+ */
+function MainNav({ user }: { user: HeaderUser }) {
+  const nav = useRef<HTMLElement>(null)
+  useRovingFocus(nav, MENU_STOPS)
+  const more = NAV_BAR.filter((item) => item.more)
+  return (
+    <nav aria-label="主菜单" className="main-nav" ref={nav}>
+      {NAV_BAR.filter((item) => !item.more).map((item) => (
+        <NavEntry key={item.key} item={item} user={user} />
+      ))}
+      {more.length ? <MoreMenu items={more} /> : null}
+    </nav>
+  )
+}
+
+function NavEntry({ item, user }: { item: NavItem; user: HeaderUser }) {
+  if (item.drawer === 'tool') return <ToolDrawerLink>{item.name}</ToolDrawerLink>
+  if (item.badge === 'dot' && user) {
+    return <GroupNavLink to={item.url} name={item.name} amount={user.groupAmount ?? 0} fallback={<NavLink to={item.url}>{item.name}</NavLink>} />
+  }
+  // 发现's 'new': approved sites the signed-in viewer has not seen yet (root loader).
+  if (item.badge === 'new' && user?.discoverNew) {
+    return (
+      <NavLink to={item.url} className="nav-with-badge">
+        {item.name}
+        <span className="nav-new-badge">
+          new<span className="visually-hidden">（有新的网站）</span>
+        </span>
+      </NavLink>
+    )
+  }
+  return (
+    <NavLink to={item.url} end={item.url === '/'}>
+      {item.name}
+    </NavLink>
+  )
+}
+
+/** 更多: the menu's other entries, a disclosure like the account menu (closed again by a navigation). */
+function MoreMenu({ items }: { items: readonly NavItem[] }) {
+  const ref = useRef<HTMLDetailsElement>(null)
+  const location = useLocation()
+  const shownAt = useRef(location.key)
+  useEffect(() => {
+    if (shownAt.current === location.key) return
+    shownAt.current = location.key
+    if (ref.current) ref.current.open = false
+  }, [location.key])
+  const here = items.some((item) => location.pathname === item.url)
+  return (
+    <details className="nav-more" ref={ref}>
+      <summary className={here ? 'active' : undefined}>更多</summary>
+      <div className="menu">
+        {items.map((item) => (
+          <NavLink key={item.key} to={item.url}>
+            {item.name}
+          </NavLink>
+        ))}
+      </div>
+    </details>
+  )
+}
+
 export function SiteHeader({
   user,
   homepageName,
@@ -91,27 +165,7 @@ export function SiteHeader({
             </span>
           )}
         </div>
-        <nav aria-label="主菜单" className="main-nav">
-          {/* The menu of spec §2 (utils/nav-bar.ts, also GET /api/site/nav-bar): 工具箱 opens its drawer with JavaScript. */}
-          {NAV_BAR.map((item) =>
-            item.drawer === 'tool' ? (
-              <ToolDrawerLink key={item.key}>{item.name}</ToolDrawerLink>
-            ) : item.badge === 'dot' && user ? (
-              <GroupNavLink key={item.key} to={item.url} name={item.name} amount={user.groupAmount ?? 0} fallback={<NavLink to={item.url}>{item.name}</NavLink>} />
-            ) : item.badge === 'new' && user?.discoverNew ? (
-              <NavLink key={item.key} to={item.url} className="nav-with-badge">
-                {item.name}
-                <span className="nav-new-badge">
-                  new<span className="visually-hidden">（有新的网站）</span>
-                </span>
-              </NavLink>
-            ) : (
-              <NavLink key={item.key} to={item.url} end={item.url === '/'}>
-                {item.name}
-              </NavLink>
-            ),
-          )}
-        </nav>
+        <MainNav user={user} />
         {engineInHeader ? <EngineBox variant="header" /> : null}
         {/* Bookmark search: the button, and Ctrl+K with the user's key; a guest is asked to sign in (spec §6). */}
         {user ? (
@@ -142,15 +196,33 @@ export function SiteHeader({
   )
 }
 
+/**
+ * The footer's links (spec §1: friend links, change log, sitemap, legal notices; and the site's
+ * help and plugin pages): one list, drawn in order.
+ */
+const FOOTER_LINKS = [
+  { to: href('/help'), name: '帮助' },
+  { to: href('/plugin'), name: '插件' },
+  { to: href('/friend-links'), name: '友情链接' },
+  { to: href('/changelog'), name: '更新日志' },
+  { to: href('/sitemap.html'), name: '网站地图' },
+  { to: href('/terms'), name: '服务条款' },
+  { to: href('/privacy'), name: '隐私政策' },
+] as const
+
 export function SiteFooter() {
   return (
     <footer className="site-footer">
       <p>
         <Link to="/">起页</Link> · 书签与网址导航起始页 · 键盘、读屏和无脚本浏览器都能用
       </p>
-      <p>
-        <Link to="/help">帮助</Link> · <Link to="/plugin">插件</Link> · <Link to="/terms">服务条款</Link> · <Link to="/privacy">隐私政策</Link>
-      </p>
+      <nav aria-label="网站链接" className="footer-links">
+        {FOOTER_LINKS.map((link) => (
+          <Link key={link.to} to={link.to}>
+            {link.name}
+          </Link>
+        ))}
+      </nav>
       <p className="muted">© {new Date().getFullYear()} 起页</p>
     </footer>
   )

@@ -7,6 +7,11 @@ const PAGES = [
   { path: '/login?mode=wechat', ready: { heading: '微信登录' } },
   { path: '/?dialog=login', ready: { panel: '登录' } },
   { path: '/?dialog=register', ready: { panel: '注册' } },
+  // The site's own pages of issue 25.
+  { path: '/ai', ready: { heading: 'AI 搜索' } },
+  { path: '/friend-links', ready: { heading: '友情链接' } },
+  { path: '/changelog', ready: { heading: '更新日志' } },
+  { path: '/sitemap.html', ready: { heading: '网站地图' } },
 ] as const
 
 test.describe('accessibility (axe)', () => {

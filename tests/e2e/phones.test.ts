@@ -24,6 +24,8 @@ const NOT_PAGES = new Set([
   'user/export/bookmarks.html',
   'user/export/data.json',
   'manifest.webmanifest',
+  'sitemap.xml',
+  'robots.txt',
   // A redirect to user/account.
   'user',
 ])

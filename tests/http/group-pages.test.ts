@@ -85,6 +85,8 @@ test('a guest sees explore, join, invite and notice pages; creating asks them to
     ['小组', '/group', false],
     ['发现', '/discover', false],
     ['工具箱', '/tool', false],
+    ['帮助', '/help', false],
+    ['插件', '/plugin', false],
   ])
   // A signed-in list asks a guest to sign in, coming back to it.
   expect(await page(guest, '/group?tab=create')).toMatch(/登录后查看我创建的的小组。|href="\/login\?redirectTo=%2Fgroup%3Ftab%3Dcreate"/)

@@ -139,6 +139,9 @@ test('every link of the menu and of the account dropdown is a page; 退出 is a 
     ['小组', '/group'],
     ['发现', '/discover'],
     ['工具箱', '/tool'],
+    // Under 更多 (a <details> in the menu).
+    ['帮助', '/help'],
+    ['插件', '/plugin'],
   ])
   const { client } = await signUp(baseUrl, '菜单用户')
   const page = await html(client, '/')

@@ -1,9 +1,9 @@
 import { ITEM_MENU_LINK } from '#app/components/manage/dialog-href.ts'
+import { moveRoving, tidyRoving } from '#app/utils/roving-focus.ts'
 
 /** A bookmark's menu link beside a focusable bookmark (a link, a folder); a note's or a divider's stays in the Tab order. */
 const BESIDE_FOCUSABLE = `li:has(> a:first-child, > details:first-child) > ${ITEM_MENU_LINK}`
 const MODULE_TABS = '.module-tabs a'
-const ROVING_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End'])
 
 let listening = false
 /** What the pointer last pressed: a ⋯ it clicks keeps its focus. */
@@ -29,8 +29,7 @@ export function tidyTabStops() {
     const bookmark = menu.parentElement!.firstElementChild!
     ;(bookmark.matches('details') ? bookmark.querySelector('summary')! : bookmark).setAttribute('aria-keyshortcuts', 'Shift+F10')
   }
-  const tabs = [...document.querySelectorAll(MODULE_TABS)]
-  if (!tabs.some((tab) => tab.getAttribute('tabindex') === '0')) tabs.forEach((tab, i) => tab.setAttribute('tabindex', i ? '-1' : '0'))
+  tidyRoving([...document.querySelectorAll<HTMLElement>(MODULE_TABS)])
 }
 
 /** A bookmark's ⋯ given focus by a script (its dialog closing) hands it to its bookmark, where Shift+F10 opened it. */
@@ -52,12 +51,5 @@ function onKey(event: KeyboardEvent) {
     menu.click()
     return
   }
-  if (!ROVING_KEYS.has(event.key) || !target.matches?.(MODULE_TABS) || event.altKey || event.ctrlKey || event.metaKey) return
-  const tabs = [...document.querySelectorAll<HTMLElement>(MODULE_TABS)]
-  const at = tabs.indexOf(target)
-  const last = tabs.length - 1
-  const next = tabs[{ Home: 0, End: last, ArrowRight: at === last ? 0 : at + 1, ArrowLeft: at === 0 ? last : at - 1 }[event.key]!]!
-  event.preventDefault()
-  for (const tab of tabs) tab.setAttribute('tabindex', tab === next ? '0' : '-1')
-  next.focus()
+  if (target.matches?.(MODULE_TABS)) moveRoving(event, [...document.querySelectorAll<HTMLElement>(MODULE_TABS)])
 }

@@ -7,7 +7,7 @@ export const action = getOnly
 
 /**
  * GET /api/site/nav-bar: the header's main menu, the same for everyone. `data` is a list of
- * `{key, name, url, drawer, badge}` (app/utils/nav-bar.ts): `drawer` 'tool' opens the 工具箱
- * drawer, `badge` is 'dot', 'new' or null.
+ * `{key, name, url, drawer, badge, more}` (app/utils/nav-bar.ts): `drawer` 'tool' opens the 工具箱
+ * drawer, `badge` is 'dot', 'new' or null, `more` true for the entries under 更多.
  */
-export const loader = defineApi(z.object({}), async () => NAV_BAR)
+export const loader = defineApi(z.object({}), async () => NAV_BAR.map((item) => ({ ...item, more: item.more ?? false })))
