@@ -110,6 +110,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           跳到主要内容
         </a>
         {children}
+        {/* 网络已断开 / 网络已恢复, written by the page script (utils/page-script.ts); empty without JavaScript. */}
+        <p id="net-status" className="net-status" role="status" />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -126,6 +128,15 @@ function Shell({ children }: { children: React.ReactNode }) {
   const counted = usePageField<{ noticeAmount: number; groupAmount: number }>('headerNotices')
   const user = root?.user ? { ...root.user, ...counted } : null
   usePopups()
+  // The mobile site (routes/mobile.tsx) draws its own top and bottom bars.
+  if (usePageField<boolean>('mobile'))
+    return (
+      <>
+        <AuthDialogSlot />
+        {children}
+        <Toaster toast={root?.toast ?? null} />
+      </>
+    )
   return (
     <>
       <SiteHeader

@@ -140,7 +140,7 @@ export function SiteFooter() {
         <Link to="/">起页</Link> · 书签与网址导航起始页 · 键盘、读屏和无脚本浏览器都能用
       </p>
       <p>
-        <Link to="/help">帮助</Link> · <Link to="/plugin">插件</Link> · <Link to="/terms">服务条款</Link> · <Link to="/privacy">隐私政策</Link>
+        <Link to="/help">帮助</Link> · <Link to="/plugin">插件</Link> · <a href="/m?layout=mobile">手机版</a> · <Link to="/terms">服务条款</Link> · <Link to="/privacy">隐私政策</Link>
       </p>
       <p className="muted">© {new Date().getFullYear()} 起页</p>
     </footer>
