@@ -111,7 +111,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {children}
         {/* 网络已断开 / 网络已恢复, written by the page script (utils/page-script.ts); empty without JavaScript. */}
-        <p id="net-status" className="net-status" role="status" />
+        {/* Its text is the script's alone: React keeps whatever the script wrote (even before hydration). */}
+        <p id="net-status" className="net-status" role="status" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

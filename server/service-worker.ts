@@ -14,7 +14,8 @@ const OFFLINE_HTML = `<!doctype html><html lang="zh-CN"><head><meta charset="utf
 /**
  * The service worker's source (issue 25 item 4). Small, plain and with no build step of its own:
  * - navigations to a start page (`/`, `/m`, `/m/{code}`, `/{code}`) go to the network first and
- *   keep what they got; with the network down the last copy seen is shown, else the offline page;
+ *   keep what they got (a redirect's target too: \`/\` → \`/m\`); with the network down the last copy
+ *   seen is shown, else the offline page;
  *   any other navigation that fails shows the offline page;
  * - the hashed build assets (`/assets/*`, immutable) and the library icons are cache-first;
  * - nothing else is touched: `/api/*`, React Router's `.data` requests, uploads, and every
@@ -89,7 +90,10 @@ async function navigate(event, url) {
     else event.waitUntil(seeViewer(response.headers.get(C.viewerHeader)));
     return response;
   } catch (error) {
-    return (start && (await lastSeen(url))) || offlinePage();
+    if (!start) return offlinePage();
+    // \`/\` of a signed-in phone was a redirect to /m: the copy kept is the mobile site's.
+    const fallback = url.pathname === '/' && !url.search ? await lastSeen(new URL('/m', url)) : null;
+    return (await lastSeen(url)) || fallback || offlinePage();
   }
 }
 
@@ -124,17 +128,16 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate') return event.respondWith(navigate(event, url));
 });
 
-/** The page the worker was installed from (not fetched through it) asks to be kept, with its assets. */
+/**
+ * The page the worker was installed from was not fetched through it: it names its assets, which
+ * are kept now. The page itself is kept from its next visit (fetching it again here would count a
+ * second visit of the homepage).
+ */
 self.addEventListener('message', (event) => {
   const data = event.data || {};
-  if (data.type !== 'keep' || typeof data.path !== 'string') return;
-  const url = new URL(data.path, self.location.origin);
-  if (url.origin !== self.location.origin) return;
+  if (data.type !== 'keep') return;
   const assets = (Array.isArray(data.assets) ? data.assets : []).filter((path) => typeof path === 'string' && path.startsWith('/assets/'));
-  event.waitUntil(Promise.all([
-    isStartPage(url.pathname) ? fetch(url, { credentials: 'same-origin' }).then((response) => keep(url, response)).catch(() => {}) : null,
-    caches.open(ASSETS).then((cache) => Promise.all(assets.map((path) => cache.match(path).then((hit) => hit || cache.add(path)).catch(() => {})))),
-  ]));
+  event.waitUntil(caches.open(ASSETS).then((cache) => Promise.all(assets.map((path) => cache.match(path).then((hit) => hit || cache.add(path)).catch(() => {})))));
 });
 `
 }

@@ -14,8 +14,9 @@ import { loadPageDialog, pageAction } from '#app/dialogs/registry.server.ts'
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   // The mobile guard (spec §2): a signed-in phone's start page is the mobile site, unless it chose
   // the desktop layout. The page cache keys `/` by phone or not (page-key.server.ts), so a kept
-  // desktop page never answers a phone.
-  if (sendsToMobile(context.get(userContext) !== null, request.headers)) throw redirect(MOBILE_PATH)
+  // desktop page never answers a phone. A query (a dialog's address, which the mobile site's links
+  // to management use) is not the start page the guard is about.
+  if (!url.search && sendsToMobile(context.get(userContext) !== null, request.headers)) throw redirect(MOBILE_PATH)
   const [page, manage] = await Promise.all([loadHomepagePage(context, null, { request }), loadPageDialog(context, request, url)])
   return { page, isGuest: context.get(userContext) === null, headerTitle: page?.headerTitle, chrome: page?.chrome, skin: page?.skin, manage }
 }

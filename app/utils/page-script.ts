@@ -11,7 +11,7 @@
  *   the second clears itself after a few seconds.
  * - **The service worker** (server/service-worker.ts), registered in production builds only (the
  *   server leaves it out in development): once it is ready, a page it did not serve asks it to
- *   keep this page and its assets, so the first start page seen is there offline too.
+ *   keep the assets it loaded; the page itself is kept from its next visit on.
  */
 export const CHUNK_RELOAD_KEY = 'qy-chunk-reload'
 export const NET_STATUS_ID = 'net-status'
@@ -24,7 +24,7 @@ const CHUNK_RELOAD = `addEventListener('vite:preloadError',function(e){var t=0,n
 
 const NETWORK = `function net(on){var el=document.getElementById('${NET_STATUS_ID}');if(!el)return;clearTimeout(net.t);el.textContent=on?'${NET_ONLINE_MSG}':'${NET_OFFLINE_MSG}';el.setAttribute('data-state',on?'online':'offline');if(on)net.t=setTimeout(function(){el.textContent='';el.removeAttribute('data-state')},${ONLINE_SHOWN_MS})}addEventListener('offline',function(){net(false)});addEventListener('online',function(){net(true)});addEventListener('load',function(){if(!navigator.onLine)net(false)});`
 
-const SERVICE_WORKER = `addEventListener('load',function(){if(!('serviceWorker' in navigator))return;var c=navigator.serviceWorker,had=c.controller;c.register('/sw.js',{scope:'/'}).then(function(){return c.ready}).then(function(r){if(had||!r.active)return;var a=performance.getEntriesByType('resource').map(function(e){return new URL(e.name).pathname}).filter(function(p){return p.indexOf('/assets/')===0});r.active.postMessage({type:'keep',path:location.pathname+location.search,assets:a})}).catch(function(){})});`
+const SERVICE_WORKER = `addEventListener('load',function(){if(!('serviceWorker' in navigator))return;var c=navigator.serviceWorker,had=c.controller;c.register('/sw.js',{scope:'/'}).then(function(){return c.ready}).then(function(r){if(had||!r.active)return;var a=performance.getEntriesByType('resource').map(function(e){return new URL(e.name).pathname}).filter(function(p){return p.indexOf('/assets/')===0});r.active.postMessage({type:'keep',assets:a})}).catch(function(){})});`
 
 export function pageScript(production: boolean) {
   return `(function(){${CHUNK_RELOAD}${NETWORK}${production ? SERVICE_WORKER : ''}})()`
