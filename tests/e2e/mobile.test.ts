@@ -153,3 +153,21 @@ test('the network indicator says 网络已断开, then 网络已恢复, then cle
   await expect(status).toHaveText('网络已恢复')
   await expect(status).toBeEmpty()
 })
+
+test('a chunk that fails to load reloads the page once, and not again within the minute @js-only', async ({ page, baseURL }) => {
+  test.slow()
+  await signInDemo(page, baseURL)
+  // The signed-in header's account menu is a lazy part its page loads at once: its chunk never comes.
+  await page.route(/\/assets\/account-menu-[\w-]+\.js$/, (route) => route.abort())
+  // Runs after the page's own listener: whether it took the failure as its reload.
+  await page.addInitScript(() => {
+    addEventListener('vite:preloadError', (event) => setTimeout(() => ((window as unknown as { qyPrevented: boolean }).qyPrevented = event.defaultPrevented)))
+  })
+  let loads = 0
+  page.on('load', () => loads++)
+  await page.goto('/help')
+  // The first failure reloaded the page; in the new document the second one is left to throw.
+  await page.waitForFunction(() => (window as unknown as { qyPrevented?: boolean }).qyPrevented === false)
+  await expect.poll(() => loads).toBe(2)
+  expect(await page.evaluate(() => Number(sessionStorage.getItem('qy-chunk-reload')))).toBeGreaterThan(0)
+})
