@@ -21,18 +21,17 @@ const layoutCookie = (request: Request, value: 'desktop' | '') =>
  * the same homepage, permissions, theme and visit counting; only the drawing differs.
  *
  * `?layout=desktop` (the page's 电脑版 link) keeps a phone on the desktop layout and goes there;
- * `?layout=mobile` (the footer's 手机版) forgets that choice and comes here.
+ * `?layout=mobile` (the footer's 手机版) shows this page and forgets that choice.
  */
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const code = params.code ?? null
   const here = code ? `${MOBILE_PATH}/${code}` : MOBILE_PATH
   const layout = url.searchParams.get(LAYOUT_PARAM)
   if (layout === 'desktop') throw redirect(code ? `/${code}` : '/', { headers: { 'Set-Cookie': layoutCookie(request, 'desktop') } })
-  if (layout === 'mobile') throw redirect(here, { headers: { 'Set-Cookie': layoutCookie(request, '') } })
   const page = await loadHomepagePage(context, code, { request })
   if (!page && code) throw data(NOT_FOUND_MSG, { status: 404 })
   const tab = Number(url.searchParams.get('tab')) || null
-  return {
+  const body = {
     // The root's shell leaves its header, side buttons and footer to this page (root.tsx).
     mobile: true,
     here,
@@ -42,6 +41,8 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     headerTitle: page?.headerTitle,
     skin: page?.skin,
   }
+  // The footer's 手机版 opens this page and forgets the desktop choice (a page, not a redirect: every footer link answers 200).
+  return layout === 'mobile' ? data(body, { headers: { 'Set-Cookie': layoutCookie(request, '') } }) : body
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

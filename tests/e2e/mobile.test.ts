@@ -28,7 +28,7 @@ const mobileBar = (page: Page) => page.getByRole('navigation', { name: '手机�
 const firstTile = (page: Page) => page.locator('.m-grid > li > a').first()
 
 async function expectMobileLayout(page: Page) {
-  await expect(page).toHaveURL(/\/m$/)
+  await expect(page).toHaveURL(/\/m(\?layout=mobile)?$/)
   await expect(mobileBar(page)).toBeVisible()
   for (const name of ['首页', '搜索', '添加', '我的']) await expect(mobileBar(page).getByRole('link', { name })).toBeVisible()
   await expect(page.getByRole('navigation', { name: '模块' })).toBeVisible()
