@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
-import { hydrated } from './helpers.ts'
+import { expectNoSeriousViolations, hydrated } from './helpers.ts'
 
 /**
  * Phones (issue 25 item 4, spec §2 mobile guard): a signed-in Android or iPhone browser lands on
@@ -54,6 +54,21 @@ for (const [phone, userAgent] of Object.entries(PHONES)) {
 
 test.describe('the layout switch', () => {
   test.use({ userAgent: PHONES.iPhone })
+
+  test('the mobile site has no serious axe violations: a user’s by day, a guest’s by night', async ({ page, context, browser, baseURL, javaScriptEnabled }) => {
+    test.slow()
+    await signInDemo(page, baseURL)
+    await page.goto('/m')
+    await expect(firstTile(page)).toBeVisible()
+    await expectNoSeriousViolations(page, javaScriptEnabled, browser, baseURL)
+    await context.clearCookies()
+    const night = encodeURIComponent(Buffer.from(JSON.stringify({ theme: 1 })).toString('base64'))
+    await context.addCookies([{ name: 'qy_theme', value: night, url: baseURL! }])
+    await page.goto('/m')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+    await expect(firstTile(page)).toBeVisible()
+    await expectNoSeriousViolations(page, javaScriptEnabled, browser, baseURL)
+  })
 
   test('电脑版 and 手机版 round-trip, and the choice is kept', async ({ page, baseURL, javaScriptEnabled }) => {
     test.slow()

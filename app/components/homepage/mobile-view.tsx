@@ -126,7 +126,10 @@ function MobileCategory({ bag, kit }: { bag: BagView; kit: ViewKit }) {
           <RefIcon icon={bag.icon} />
         </span>
         {bag.name}
-        <span className="m-count">{bag.items.length}</span>
+        <span className="m-count">
+          {bag.items.length}
+          <span className="sr-only">个书签</span>
+        </span>
       </summary>
       {bag.items.length ? (
         <ul className="link-grid link-grid-tiles m-grid">
