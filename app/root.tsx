@@ -110,8 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           跳到主要内容
         </a>
         {children}
-        {/* 网络已断开 / 网络已恢复, written by the page script (utils/page-script.ts); empty without JavaScript. */}
-        {/* Its text is the script's alone: React keeps whatever the script wrote (even before hydration). */}
+        {/* 网络已断开 / 网络已恢复, written by the page script (utils/page-script.ts) alone, even before hydration: React keeps it. Empty without JavaScript. */}
         <p id="net-status" className="net-status" role="status" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
