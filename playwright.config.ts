@@ -74,6 +74,10 @@ export default defineConfig({
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     trace: 'retain-on-failure',
+    // The production build registers a service worker (server/service-worker.ts). Blocked here so
+    // that page.route sees every request and no test's pages come from its caches; the tests of
+    // the worker itself (mobile.test.ts) allow it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: findChromium(),
       args: [

@@ -2,11 +2,16 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router'
-import { appContext } from './context.ts'
+import { appContext, userContext } from './context.ts'
+import { VIEWER_HEADER, viewerTag } from './utils/viewer-tag.server.ts'
 import { COLOR_SCHEME_HINT } from './utils/color-scheme.ts'
 import { NonceProvider } from './utils/nonce.tsx'
 import { ThemeScriptProvider } from './components/skin/document-look.ts'
 import { THEME_SCRIPT } from './utils/theme-rule.ts'
+import { pageScript } from './utils/page-script.ts'
+
+/** The theme re-check and the page script (chunk reloads, network state, the service worker in production). */
+const INLINE_SCRIPT = `${THEME_SCRIPT};${pageScript(process.env.NODE_ENV === 'production')}`
 
 // The server takes the context key from here so that it sets the very key the routes read.
 export { appContext }
@@ -29,7 +34,7 @@ export default function handleRequest(
     // uses isbot only to wait for onAllReady for bots).
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ThemeScriptProvider value={THEME_SCRIPT}>
+        <ThemeScriptProvider value={INLINE_SCRIPT}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </ThemeScriptProvider>
       </NonceProvider>,
@@ -45,6 +50,10 @@ export default function handleRequest(
           // The follow-system theme is drawn on the first byte from the colour-scheme hint.
           headers.set('Accept-CH', COLOR_SCHEME_HINT)
           headers.append('Vary', COLOR_SCHEME_HINT)
+          // `/` sends signed-in phones to the mobile site (routes/index.tsx, utils/phone.ts).
+          if (new URL(request.url).pathname === '/') headers.append('Vary', 'User-Agent')
+          // Whose page this is, for the service worker's offline copies (utils/viewer-tag.server.ts).
+          headers.set(VIEWER_HEADER, viewerTag(loadContext.get(userContext)?.id ?? null))
           resolve(new Response(createReadableStreamFromReadable(body), { status, headers }))
           pipe(body)
         },

@@ -114,6 +114,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           跳到主要内容
         </a>
         {children}
+        {/* 网络已断开 / 网络已恢复, written by the page script (utils/page-script.ts) alone, even before hydration: React keeps it. Empty without JavaScript. */}
+        <p id="net-status" className="net-status" role="status" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -130,6 +132,15 @@ function Shell({ children }: { children: React.ReactNode }) {
   const counted = usePageField<Partial<{ noticeAmount: number; groupAmount: number; discoverNew: boolean }>>('headerNotices')
   const user = root?.user ? { ...root.user, ...counted } : null
   usePopups()
+  // The mobile site (routes/mobile.tsx) draws its own top and bottom bars.
+  if (usePageField<boolean>('mobile'))
+    return (
+      <>
+        <AuthDialogSlot />
+        {children}
+        <Toaster toast={root?.toast ?? null} />
+      </>
+    )
   return (
     <>
       <SiteHeader

@@ -34,6 +34,10 @@ export default [
   route('sitemap.xml', 'routes/sitemap.xml.ts'),
   route('robots.txt', 'routes/robots.txt.ts'),
   route('upload', 'routes/upload.tsx'),
+  // The mobile site (spec §2 mobile guard; `/` sends signed-in phones here): the viewer's start
+  // page, and a homepage by personal domain. The service worker is /sw.js (server/service-worker.ts).
+  route('m', 'routes/mobile.tsx', { id: 'mobile' }),
+  route('m/:code', 'routes/mobile.tsx', { id: 'mobile-code' }),
   // The weather popover as a page, with the three-step city selector (works without JavaScript).
   route('weather', 'routes/weather.tsx'),
   // A bookmark's click, counted: the `ping` of the start page's links (click-ping.ts).

@@ -22,6 +22,7 @@ import { builtAssets, filesOnly } from '#server/static.ts'
 import { renderQueue } from '#app/page-cache/render-queue.server.ts'
 import { uploadsRouter } from '#server/uploads.ts'
 import { drainRefusedBodies } from '#server/bodies.ts'
+import { serviceWorker } from '#server/service-worker.ts'
 
 const config = env()
 const isDev = config.NODE_ENV === 'development'
@@ -118,6 +119,8 @@ app.use(
     strictTransportSecurity: config.APP_ORIGIN.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   }),
 )
+// The service worker (/sw.js): its caches carry the build's version, so each build replaces them.
+app.use(serviceWorker(() => productionBuild?.assets.version ?? 'dev'))
 // Built assets come precompressed (scripts/precompress.ts): answered before the compression middleware.
 if (!vite) app.use(builtAssets())
 app.use(compression())

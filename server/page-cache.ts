@@ -36,7 +36,7 @@ export function pageCache({ db, rows }: DbHandle, { enabled, history }: { enable
     // The host the render sees (behind a trusted proxy, React Router's adapter takes X-Forwarded-Host).
     const host = (req.app.enabled('trust proxy') && req.get('x-forwarded-host')) || req.get('host') || 'localhost'
     const url = new URL(req.originalUrl, `${req.protocol}://${host}`)
-    const view = startPageKey({ url, cookie: req.headers.cookie, colorScheme: req.get(COLOR_SCHEME_HINT) })
+    const view = startPageKey({ url, cookie: req.headers.cookie, colorScheme: req.get(COLOR_SCHEME_HINT), userAgent: req.headers['user-agent'] })
     if (!view) return next()
     for (let waited = false; ; waited = true) {
       const page = store.get(view.key)
@@ -162,7 +162,8 @@ function send(req: Request, res: Response, page: KeptPage) {
   const headers: Record<string, string | string[] | number> = {
     ...page.headers,
     etag: page.etag,
-    vary: `Accept-Encoding, Cookie, ${COLOR_SCHEME_HINT}`,
+    // `/` answers a signed-in phone with a redirect to /m (utils/phone.ts): it varies by the browser.
+    vary: `Accept-Encoding, Cookie, ${COLOR_SCHEME_HINT}${req.path === '/' ? ', User-Agent' : ''}`,
     // The browser keeps it but asks each time: a 304 when nothing changed.
     'cache-control': 'private, no-cache',
   }

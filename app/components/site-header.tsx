@@ -203,6 +203,8 @@ export function SiteHeader({
 const FOOTER_LINKS = [
   { to: href('/help'), name: '帮助' },
   { to: href('/plugin'), name: '插件' },
+  // The mobile site, chosen (forgets a 电脑版 choice): a whole document, its own layout.
+  { to: '/m?layout=mobile', name: '手机版', document: true },
   { to: href('/friend-links'), name: '友情链接' },
   { to: href('/changelog'), name: '更新日志' },
   { to: href('/sitemap.html'), name: '网站地图' },
@@ -218,7 +220,7 @@ export function SiteFooter() {
       </p>
       <nav aria-label="网站链接" className="footer-links">
         {FOOTER_LINKS.map((link) => (
-          <Link key={link.to} to={link.to}>
+          <Link key={link.to} to={link.to} reloadDocument={'document' in link}>
             {link.name}
           </Link>
         ))}

@@ -1,6 +1,7 @@
 import { hashToken, isSessionToken, sessionCookieName } from '#app/auth/session.server.ts'
 import { RESERVED_CODES } from '#app/schemas/homepage.ts'
 import { schemeOf } from '#app/utils/color-scheme.ts'
+import { isPhoneUserAgent } from '#app/utils/phone.ts'
 import { TOAST_COOKIE } from '#app/utils/toast.server.ts'
 
 /** A personal domain's shape (homepage.ts: 4–20 letters, digits and '-', a letter first). */
@@ -29,10 +30,12 @@ export const isGroupPage = (pathname: string) => /^\/group\/[1-9]\d{0,9}(?:\/[1-
  * links), the path, the session (its hash, never the token), every cookie but the session's
  * (preferences, time zone, engine, guest settings: a cookie added later is in the key without
  * anyone remembering to add it), the minute, which the header clock and a timed theme show, and
- * the colour-scheme hint (Sec-CH-Prefers-Color-Scheme: the follow-system theme). Versions are not
- * in the key: they are checked on use.
+ * the colour-scheme hint (Sec-CH-Prefers-Color-Scheme: the follow-system theme), and for a signed-in
+ * viewer's `/` whether the browser is a phone (the mobile guard sends those to /m, utils/phone.ts:
+ * a desktop's kept `/` is never a phone's answer, whatever the session). Versions are not in the
+ * key: they are checked on use.
  */
-export function startPageKey(request: { url: URL; cookie: string | undefined; colorScheme?: string | undefined }) {
+export function startPageKey(request: { url: URL; cookie: string | undefined; colorScheme?: string | undefined; userAgent?: string | undefined }) {
   const { url } = request
   const groupPage = isGroupPage(url.pathname)
   if (url.search || !(isStartPage(url.pathname) || groupPage)) return null
@@ -52,6 +55,7 @@ export function startPageKey(request: { url: URL; cookie: string | undefined; co
   if (groupPage && session) return null
   const minute = Math.floor(Date.now() / 60_000)
   const scheme = schemeOf(request.colorScheme) ?? 'no-hint'
-  const key = [url.origin, url.pathname, session ?? 'guest', minute, scheme, kept.sort().join('; ')].join('\n')
+  const device = session && url.pathname === '/' ? (isPhoneUserAgent(request.userAgent) ? 'phone' : 'other') : 'any'
+  const key = [url.origin, url.pathname, session ?? 'guest', minute, scheme, device, kept.sort().join('; ')].join('\n')
   return { key, session }
 }

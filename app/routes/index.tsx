@@ -1,5 +1,5 @@
 import { type MouseEvent, Suspense, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { redirect, useNavigate } from 'react-router'
 import type { Route } from './+types/index'
 import { lazyPart } from '#app/components/lazy-part.tsx'
 import { isPlainClick } from '#app/utils/plain-click.ts'
@@ -7,10 +7,16 @@ import { HomepageView } from '#app/components/homepage/homepage-view.tsx'
 import { MANAGE_PAGE_HANDLE } from '#app/components/manage/dialog-href.ts'
 import { ManageDialog } from '#app/components/manage/manage-dialog-slot.tsx'
 import { userContext } from '#app/context.ts'
+import { MOBILE_PATH, sendsToMobile } from '#app/utils/phone.ts'
 import { loadHomepagePage } from './homepage-page.server.ts'
 import { loadPageDialog, pageAction } from '#app/dialogs/registry.server.ts'
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
+  // The mobile guard (spec §2): a signed-in phone's start page is the mobile site, unless it chose
+  // the desktop layout. The page cache keys `/` by phone or not (page-key.server.ts), so a kept
+  // desktop page never answers a phone. A query (a dialog's address, which the mobile site's links
+  // to management use) is not the start page the guard is about.
+  if (!url.search && sendsToMobile(context.get(userContext) !== null, request.headers)) throw redirect(MOBILE_PATH)
   const [page, manage] = await Promise.all([loadHomepagePage(context, null, { request }), loadPageDialog(context, request, url)])
   return { page, isGuest: context.get(userContext) === null, headerTitle: page?.headerTitle, chrome: page?.chrome, skin: page?.skin, manage }
 }

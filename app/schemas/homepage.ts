@@ -59,6 +59,7 @@ export const RESERVED_CODES = new Set([
   'preview', 'register', 'resources', 'robots', 's', 'search', 'site', 'sitemap', 'super', 'tool', 'tools',
   'upload', 'uploads', 'user', 'admin', 'static', 'public', 'www', 'write', 'import', 'export', 'weather',
   'email', 'terms', 'privacy', 'welcome', 'share', 'manifest', 'ai', 'changelog',
+  'm', 'offline',
 ])
 
 export const CODE_TAKEN_MSG = '该个性域名已被占用'
