@@ -14,8 +14,8 @@ const OFFLINE_HTML = `<!doctype html><html lang="zh-CN"><head><meta charset="utf
 /**
  * The service worker's source (issue 25 item 4). Small, plain and with no build step of its own:
  * - navigations to a start page (`/`, `/m`, `/m/{code}`, `/{code}`) go to the network first and
- *   keep what they got (a redirect's target too: \`/\` → \`/m\`); with the network down the last copy
- *   seen is shown, else the offline page;
+ *   keep what they got; with the network down the last copy seen is shown (\`/\` redirects to the
+ *   kept \`/m\` as it does online for a signed-in phone), else the offline page;
  *   any other navigation that fails shows the offline page;
  * - the hashed build assets (`/assets/*`, immutable) and the library icons are cache-first;
  * - nothing else is touched: `/api/*`, React Router's `.data` requests, uploads, and every
@@ -58,20 +58,17 @@ async function forget() {
   await caches.delete(META);
 }
 
-/** Keeps a start page as the browser got it (a redirect's target under the address asked for too). */
+/** Keeps a start page as the browser got it, under the address it came from. */
 async function keep(url, response) {
   const viewer = response.headers.get(C.viewerHeader);
   await seeViewer(viewer);
   const type = response.headers.get('content-type') || '';
   if (!viewer || response.status !== 200 || !type.startsWith('text/html')) return;
-  const body = await response.blob();
+  const target = new URL(response.url || url);
+  if (!isStartPage(target.pathname)) return;
   const headers = { 'content-type': type };
   headers[C.viewerHeader] = viewer;
-  const cache = await caches.open(PAGES);
-  const target = new URL(response.url || url);
-  const keys = new Set([url.pathname + url.search]);
-  if (isStartPage(target.pathname)) keys.add(target.pathname + target.search);
-  for (const key of keys) await cache.put(key, new Response(body, { status: 200, headers }));
+  await (await caches.open(PAGES)).put(target.pathname + target.search, new Response(await response.blob(), { status: 200, headers }));
 }
 
 async function lastSeen(url) {
@@ -91,9 +88,13 @@ async function navigate(event, url) {
     return response;
   } catch (error) {
     if (!start) return offlinePage();
-    // \`/\` of a signed-in phone was a redirect to /m: the copy kept is the mobile site's.
-    const fallback = url.pathname === '/' && !url.search ? await lastSeen(new URL('/m', url)) : null;
-    return (await lastSeen(url)) || fallback || offlinePage();
+    const kept = await lastSeen(url);
+    if (kept) return kept;
+    // \`/\` of a signed-in phone redirects to /m: offline too, where the copy kept is (a page is
+    // only ever shown at its own address, or its JavaScript would hydrate another route).
+    const mobile = new URL('/m', url);
+    if (url.pathname === '/' && !url.search && (await lastSeen(mobile))) return Response.redirect(mobile.href, 302);
+    return offlinePage();
   }
 }
 

@@ -33,7 +33,7 @@ async function expectMobileLayout(page: Page) {
   for (const name of ['首页', '搜索', '添加', '我的']) await expect(mobileBar(page).getByRole('link', { name })).toBeVisible()
   await expect(page.getByRole('navigation', { name: '模块' })).toBeVisible()
   await expect(firstTile(page)).toBeVisible()
-  await expect(page.locator('.site-footer')).toHaveCount(0)
+  await expect(page.locator('.site-header')).toHaveCount(0)
 }
 
 for (const [phone, userAgent] of Object.entries(PHONES)) {
@@ -75,13 +75,13 @@ test.describe('the layout switch', () => {
     await signInDemo(page, baseURL)
     await page.goto('/')
     await expectMobileLayout(page)
-    await page.getByRole('link', { name: '电脑版' }).click()
+    await page.locator('.m-switch').click()
     await expect(page).toHaveURL(/\/$/)
     await hydrated(page, javaScriptEnabled)
-    await expect(page.locator('.site-footer')).toBeVisible()
+    await expect(page.locator('.site-header')).toBeVisible()
     // The choice is kept: the start page stays the desktop's.
     await page.goto('/')
-    await expect(page.locator('.site-footer')).toBeVisible()
+    await expect(page.locator('.site-header')).toBeVisible()
     await expect(mobileBar(page)).toHaveCount(0)
     await page.locator('.site-footer').getByRole('link', { name: '手机版' }).click()
     await expectMobileLayout(page)

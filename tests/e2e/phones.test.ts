@@ -111,6 +111,7 @@ test('a guest at 390 px: every page fits the width under a one-row header; the d
     {
       ':code': '/demo',
       ':code/:moduleId': `/demo/${moduleId}`,
+      'm/:code': '/m/demo',
       'tool/:alias': `/tool/${aliases[0]}`,
       'collection/:bid': '/collection/1',
       'blog/detail/:id': '/blog/detail/1',
@@ -155,6 +156,7 @@ test('signed in at 390 px: every page fits, the header is one row; on an importe
     {
       ':code': '/demo',
       ':code/:moduleId': `/demo/${moduleId}`,
+      'm/:code': '/m/demo',
       'tool/:alias': `/tool/${aliases[0]}`,
       'collection/:bid': `/collection/${bid}`,
       preview: `/preview?id=${fileId}`,

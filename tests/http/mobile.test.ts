@@ -41,7 +41,7 @@ test('a signed-in Android or iPhone browser asking for / goes to the mobile site
   const guest = createClient(baseUrl)
   const page = await as(guest, '/', IPHONE)
   expect(page.status, 'a guest is not sent').toBe(200)
-  expect(await page.text()).toContain('site-footer')
+  expect(await page.text()).toContain('site-header')
   // A page with a query (a dialog's address) is not the start page the guard is about.
   expect((await as(client, '/?dialog=skin', IPHONE)).status).toBe(200)
 })
@@ -71,7 +71,7 @@ test('电脑版 keeps a phone on the desktop layout (a cookie); 手机版 opens 
   for (let ask = 0; ask < 2; ask++) {
     const page = await as(client, '/', IPHONE)
     expect(page.status, 'the desktop choice is honoured').toBe(200)
-    expect(await page.text()).toContain('site-footer')
+    expect(await page.text()).toContain('site-header')
   }
   const mobile = await as(client, '/m?layout=mobile', IPHONE)
   expect(mobile.status).toBe(200)
@@ -93,7 +93,7 @@ test('the mobile site is the viewer’s start page: tabs, folding categories, ti
   expect(html).toMatch(/<nav class="m-bar" aria-label="手机版导航">[\s\S]*首页[\s\S]*搜索[\s\S]*添加[\s\S]*我的/)
   expect(html).toContain('href="/user/account"')
   expect(html).toContain('href="/m?layout=desktop"')
-  expect(html, 'the desktop chrome is not drawn').not.toContain('class="site-footer"')
+  expect(html, 'the desktop header is not drawn').not.toContain('site-header')
   // The bookmarks are drawn once (not again in the hydration data).
   const first = /<ul class="link-grid link-grid-tiles m-grid"><li><a href="(https:[^"]+)"/.exec(html)![1]!
   expect(html.split(`href="${first}"`).length - 1).toBe(1)

@@ -38,12 +38,13 @@ export function MobileView({ here, data, tab, signedIn }: { here: string; data: 
   const firstBag = module?.bags[0]
   const addHref = kit && firstBag && data?.caps.addLink ? kit.dialog('add-link', { bid: firstBag.bid }) : '/share'
   const home = data?.code && here !== MOBILE_PATH ? here : MOBILE_PATH
+  const desktopHref = here === MOBILE_PATH ? desktopSwitchHref : `${here}?layout=desktop`
   return (
     <div className="m-page">
       <header className="m-top" id={SEARCH_ID}>
         <div className="m-title">
           <h1>{data?.name ?? '起页'}</h1>
-          <a href={here === MOBILE_PATH ? desktopSwitchHref : `${here}?layout=desktop`} className="m-switch">
+          <a href={desktopHref} className="m-switch">
             电脑版
           </a>
         </div>
@@ -84,6 +85,12 @@ export function MobileView({ here, data, tab, signedIn }: { here: string; data: 
           </>
         )}
       </main>
+      {/* \`site-footer\`: the page's end as on every page (the e2e helpers wait for it to hydrate). */}
+      <footer className="site-footer m-footer">
+        <p>
+          起页手机版 · <a href={desktopHref}>电脑版</a>
+        </p>
+      </footer>
       <nav className="m-bar" aria-label="手机版导航">
         <a href={home}>
           <span className="icon ico-home" aria-hidden="true" />
