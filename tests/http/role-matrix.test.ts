@@ -340,6 +340,12 @@ const NOT_HOMEPAGE_CALLS = new Set([
   '/api/wx/callback',
   // The QR sign-in's confirm step: a scene bound to this browser, no homepage (tests/http/wechat.test.ts).
   '/api/wx/register',
+  // Discover (ADR 034): a recommendation and its review act on no homepage; collect writes through
+  // addLinks, the same homepage rule as the group's collect (tests/http/discover.test.ts: into
+  // one's own category, not another user's; the 100-children limit).
+  '/api/cool/recommend',
+  '/api/cool/review',
+  '/api/cool/collect',
 ])
 
 /** Calls of groups, not homepages: tested role by role in tests/http/group-role-matrix.test.ts. */
