@@ -9,6 +9,7 @@ import { lazyPart } from './lazy-part.tsx'
 import { pressSearchShortcut } from './search/search-shortcut.ts'
 import { ToolDrawerLink } from './tools/tool-drawer.tsx'
 import { NAV_BAR, type NavItem } from '#app/utils/nav-bar.ts'
+import { mobileSwitchHref } from '#app/utils/phone.ts'
 import { useRovingFocus } from '#app/utils/use-roving-focus.ts'
 // The styles of the parts below whose code loads later: linked by every page, as before (ADR 015).
 import './search/search.css'
@@ -204,7 +205,7 @@ const FOOTER_LINKS = [
   { to: href('/help'), name: '帮助' },
   { to: href('/plugin'), name: '插件' },
   // The mobile site, chosen (forgets a 电脑版 choice): a whole document, its own layout.
-  { to: '/m?layout=mobile', name: '手机版', document: true },
+  { to: mobileSwitchHref, name: '手机版', document: true },
   { to: href('/friend-links'), name: '友情链接' },
   { to: href('/changelog'), name: '更新日志' },
   { to: href('/sitemap.html'), name: '网站地图' },
