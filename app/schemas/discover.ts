@@ -58,9 +58,15 @@ export const RecommendSchema = z
     summary: nameText({ max: 200, tooLong: '网站简介不能超过200个字' }).default(''),
     // The spec's only kind of recommendation ('1': a website); anything else reads as it.
     sourceType: z.literal('1').catch('1').default('1'),
-    cid: z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : v), ObjectId.optional()).refine((v) => v !== undefined, PICK_CATEGORY),
+    // A missing, empty or unknown category: 请选择分类 (the service checks that it exists).
+    cid: z.unknown().transform((value, ctx) => {
+      const id = ObjectId.safeParse(value)
+      if (id.success) return id.data
+      ctx.addIssue({ code: 'custom', message: PICK_CATEGORY })
+      return z.NEVER
+    }),
   })
-  .transform(({ crawler_icon, cid, ...input }) => ({ ...input, icon: input.icon || crawler_icon, cid: cid! }))
+  .transform(({ crawler_icon, cid, ...input }) => ({ ...input, icon: input.icon || crawler_icon, cid }))
 export type RecommendInput = z.output<typeof RecommendSchema>
 
 /** A list of approved sites: a category, a tag, or words to search for; paged. */
