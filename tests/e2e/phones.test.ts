@@ -99,7 +99,8 @@ async function toolAliases(page: Page) {
   return [...new Set([...html.matchAll(/href="\/tool\/([a-z0-9-]+)"/g)].map((m) => m[1]!))]
 }
 
-test.describe.configure({ timeout: 180_000 })
+// Every page of app/routes.ts, twice for the signed-in test: issue 25 added five (ai, friend-links, changelog, sitemap.html, upload).
+test.describe.configure({ timeout: 240_000 })
 
 test('a guest at 390 px: every page fits the width under a one-row header; the demo’s first bookmark is in the first screen, no side button over a bookmark', async ({ page, javaScriptEnabled: js }) => {
   await page.setViewportSize(PHONE)
