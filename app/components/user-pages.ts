@@ -11,5 +11,7 @@ export const USER_PAGES = [
   { to: href('/user/online'), label: '在线设备' },
   { to: href('/user/bookmark-log'), label: '书签日志' },
   { to: href('/user/browser-history'), label: '浏览记录' },
+  // The uploaded images (spec §2 /upload: outside /user, with its own page).
+  { to: href('/upload'), label: '我的上传' },
   { to: href('/user/logoff'), label: '注销账号' },
 ] as const

@@ -119,7 +119,7 @@ test('the account dropdown: the user-centre pages and 退出', async ({ page, ja
   await expect(menu.locator('.account-name')).toHaveText(nickname)
   await expect(menu.getByRole('link', { name: '回收站' })).toBeHidden()
   await menu.locator('summary').click()
-  await expect(menu.getByRole('link')).toHaveText(['账号设置', '我的分享', '我的关注', '回收站', '消息通知', '导出书签', '在线设备', '书签日志', '浏览记录', '注销账号'])
+  await expect(menu.getByRole('link')).toHaveText(['账号设置', '我的分享', '我的关注', '回收站', '消息通知', '导出书签', '在线设备', '书签日志', '浏览记录', '我的上传', '注销账号'])
   await menu.getByRole('link', { name: '回收站' }).click()
   await expect(page).toHaveURL(`${baseURL}/user/trash`)
   await expect(page.getByRole('heading', { level: 1, name: '回收站' })).toBeVisible()

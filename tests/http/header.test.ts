@@ -158,6 +158,7 @@ test('every link of the menu and of the account dropdown is a page; 退出 is a 
     ['在线设备', '/user/online'],
     ['书签日志', '/user/bookmark-log'],
     ['浏览记录', '/user/browser-history'],
+    ['我的上传', '/upload'],
     ['注销账号', '/user/logoff'],
   ])
   const logout = tagOf(dropdown, /<form [^>]*class="menu-form"[^>]*>/)
