@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react'
-import { Form, Link, useLocation } from 'react-router'
+import { useRef } from 'react'
+import { Form, Link } from 'react-router'
 import { NoticeLink } from './notice-link.tsx'
 import { uploadImageSrc } from '#app/uploads/upload-path.ts'
 import { USER_PAGES } from './user-pages.ts'
+import { useClosedOnNavigation } from '#app/utils/use-closed-on-navigation.ts'
 
 /**
  * The signed-in user's dropdown (spec §2): the user-centre pages and 退出 (a POST). A `<details>`
@@ -11,15 +12,7 @@ import { USER_PAGES } from './user-pages.ts'
  */
 function AccountMenu({ nickname, avatar }: { nickname: string; avatar: string | null }) {
   const ref = useRef<HTMLDetailsElement>(null)
-  const location = useLocation()
-  // The header stays across navigations: a page chosen from the menu closes it. Not on mount: this
-  // code may arrive (a lazy part) after the menu was opened from the server's markup.
-  const shownAt = useRef(location.key)
-  useEffect(() => {
-    if (shownAt.current === location.key) return
-    shownAt.current = location.key
-    if (ref.current) ref.current.open = false
-  }, [location.key])
+  useClosedOnNavigation(ref)
   return (
     <details className="account-menu" ref={ref}>
       <summary>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useRef } from 'react'
 import { href, Link, NavLink, useLocation, useMatches } from 'react-router'
 import { useShortcut } from '#app/utils/use-shortcut.ts'
 import { withDialog } from './auth/dialog-url.ts'
@@ -10,6 +10,7 @@ import { pressSearchShortcut } from './search/search-shortcut.ts'
 import { ToolDrawerLink } from './tools/tool-drawer.tsx'
 import { NAV_BAR, type NavItem } from '#app/utils/nav-bar.ts'
 import { mobileSwitchHref } from '#app/utils/phone.ts'
+import { useClosedOnNavigation } from '#app/utils/use-closed-on-navigation.ts'
 import { useRovingFocus } from '#app/utils/use-roving-focus.ts'
 // The styles of the parts below whose code loads later: linked by every page, as before (ADR 015).
 import './search/search.css'
@@ -108,12 +109,7 @@ function NavEntry({ item, user }: { item: NavItem; user: HeaderUser }) {
 function MoreMenu({ items }: { items: readonly NavItem[] }) {
   const ref = useRef<HTMLDetailsElement>(null)
   const location = useLocation()
-  const shownAt = useRef(location.key)
-  useEffect(() => {
-    if (shownAt.current === location.key) return
-    shownAt.current = location.key
-    if (ref.current) ref.current.open = false
-  }, [location.key])
+  useClosedOnNavigation(ref)
   const here = items.some((item) => location.pathname === item.url)
   return (
     <details className="nav-more" ref={ref}>

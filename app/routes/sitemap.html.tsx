@@ -24,6 +24,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 const SITE_PAGES = [
   [href('/'), '首页'],
   [href('/group'), '小组'],
+  [href('/discover'), '发现'],
   [href('/tool'), '工具箱'],
   [href('/help'), '帮助'],
   [href('/plugin'), '插件：随时保存网页'],
@@ -39,44 +40,28 @@ export default function Sitemap({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page site-page sitemap-page">
       <h1>网站地图</h1>
-      {page === 1 ? (
-        <section aria-labelledby="sitemap-site">
-          <h2 id="sitemap-site">起页</h2>
-          <ul className="sitemap-list">
-            {SITE_PAGES.map(([to, name]) => (
-              <li key={to}>
-                <Link to={to}>{name}</Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {homepages.length ? (
-        <section aria-labelledby="sitemap-homepages">
-          <h2 id="sitemap-homepages">{`公开主页（${size.homepages}）`}</h2>
-          <ul className="sitemap-list">
-            {homepages.map((entry) => (
-              <li key={entry.path}>
-                <Link to={entry.path}>{entry.title}</Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {categories.length ? (
-        <section aria-labelledby="sitemap-categories">
-          <h2 id="sitemap-categories">{`分享的分类（${size.categories}）`}</h2>
-          <ul className="sitemap-list">
-            {categories.map((entry) => (
-              <li key={entry.path}>
-                <Link to={entry.path}>{entry.title}</Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {page === 1 ? <SitemapSection id="sitemap-site" title="起页" entries={SITE_PAGES.map(([path, title]) => ({ path, title }))} /> : null}
+      <SitemapSection id="sitemap-homepages" title={`公开主页（${size.homepages}）`} entries={homepages} />
+      <SitemapSection id="sitemap-categories" title={`分享的分类（${size.categories}）`} entries={categories} />
       {size.total === 0 ? <p className="muted">还没有公开的主页或分享的分类。</p> : null}
       <Pager page={page} pages={pages} hrefOf={(p) => (p === 1 ? href('/sitemap.html') : `${href('/sitemap.html')}?page=${p}`)} />
     </main>
+  )
+}
+
+/** One list of the map under its heading; none when it is empty on this page. */
+function SitemapSection({ id, title, entries }: { id: string; title: string; entries: ReadonlyArray<{ path: string; title: string }> }) {
+  if (!entries.length) return null
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul className="sitemap-list">
+        {entries.map((entry) => (
+          <li key={entry.path}>
+            <Link to={entry.path}>{entry.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
