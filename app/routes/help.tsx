@@ -25,7 +25,9 @@ const SECTIONS = [
   ['notes', '便签、笔记、文章和代码'],
   ['share', '公开、分享与成员'],
   ['groups', '小组'],
+  ['discover', '发现好网站'],
   ['save', '随时保存网页'],
+  ['mobile', '手机版与离线'],
   ['import', '导入与导出'],
   ['looks', '皮肤、主题与布局'],
   ['account', '账号与安全'],
@@ -141,11 +143,34 @@ export default function Help({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
+      <section id="discover" aria-labelledby="discover-title">
+        <h2 id="discover-title">发现好网站</h2>
+        <p>
+          在<Link to={href('/discover')}>发现</Link>里按分类或标签浏览大家推荐的网站，勾选几个就能一次收藏到自己的分类（每个分类最多 100 个书签）。
+        </p>
+        <ul>
+          <li>
+            在<Link to={href('/s/submit')}>推荐网站</Link>页填写网址，点【抓取】自动带出名称和图标；推荐过的网站会立刻提示，不会重复。
+          </li>
+          <li>推荐的网站经管理员审核通过后才对大家显示；审核前只有你自己能看到它和它的状态。有新网站上线时，顶部的【发现】会出现 new。</li>
+        </ul>
+      </section>
+
       <section id="save" aria-labelledby="save-title">
         <h2 id="save-title">随时保存网页</h2>
         <p>
           在<Link to={href('/plugin')}>插件</Link>页面把【保存到起页】按钮拖到浏览器书签栏，在任何网页上点它就能把网页存进你选的分类；手机上把起页添加到主屏幕后，可以从“分享”菜单保存。
         </p>
+      </section>
+
+      <section id="mobile" aria-labelledby="mobile-title">
+        <h2 id="mobile-title">手机版与离线</h2>
+        <ul>
+          <li>
+            在手机上登录后，打开起页会直接进入<a href="/m">手机版</a>：搜索在上，模块是标签页，分类可以折叠，底部导航一只手就能点到。底部的【电脑版】可以换回完整页面，页脚的【手机版】再换回来。
+          </li>
+          <li>把起页添加到主屏幕后，它像应用一样打开；没有网络时，仍能打开你最近看过的起始页，网络断开和恢复时页面会提示。</li>
+        </ul>
       </section>
 
       <section id="import" aria-labelledby="import-title">
