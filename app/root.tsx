@@ -5,8 +5,8 @@ import { wechatConfig } from './wechat/official-account.server.ts'
 import type { EngineState } from './components/engine-box.tsx'
 import { usePopups } from './components/homepage/use-popups.ts'
 import { lazyPart } from './components/lazy-part.tsx'
-import { type PageChrome, SideButtons } from './components/side-buttons.tsx'
-import { SiteFooter, SiteHeader } from './components/site-header.tsx'
+import type { PageChrome } from './components/page-chrome.ts'
+import { SiteHeader } from './components/site-header.tsx'
 import { Toaster } from './components/toaster.tsx'
 import { configuredProviders } from './auth/oauth.server.ts'
 import { appContext, userContext } from './context.ts'
@@ -27,6 +27,9 @@ import { takeToast } from './utils/toast.server.ts'
 import { weatherForPage } from './services/weather.server.ts'
 
 /** The error page's code loads with an error (ADR 015); the server renders it in place. */
+// The side buttons and the footer: links that work as HTML; their code follows the page's (ADR 015).
+const SideButtons = lazyPart(() => import('./components/side-buttons.tsx').then((m) => m.SideButtons))
+const SiteFooter = lazyPart(() => import('./components/site-footer.tsx').then((m) => m.SiteFooter))
 const GeneralErrorBoundary = lazyPart(() => import('./components/general-error-boundary.tsx').then((m) => m.GeneralErrorBoundary))
 
 export const middleware: Route.MiddlewareFunction[] = [...methodGuard, originGuard, sessionMiddleware]

@@ -1,8 +1,9 @@
 import { useRef } from 'react'
-import { Form, Link } from 'react-router'
+import { Form, Link, NavLink, useLocation } from 'react-router'
 import { NoticeLink } from './notice-link.tsx'
 import { uploadImageSrc } from '#app/uploads/upload-path.ts'
 import { USER_PAGES } from './user-pages.ts'
+import type { NavItem } from '#app/utils/nav-bar.ts'
 import { useClosedOnNavigation } from '#app/utils/use-closed-on-navigation.ts'
 
 /**
@@ -45,3 +46,23 @@ export function HeaderAccount({ nickname, avatar, noticeAmount }: { nickname: st
 }
 
 export { GroupNavLink } from './groups/group-nav-link.tsx'
+
+/** 更多: the menu's other entries, a disclosure like the account menu (closed again by a navigation). */
+export function MoreMenu({ items }: { items: readonly NavItem[] }) {
+  const ref = useRef<HTMLDetailsElement>(null)
+  const location = useLocation()
+  useClosedOnNavigation(ref)
+  const here = items.some((item) => location.pathname === item.url)
+  return (
+    <details className="nav-more" ref={ref}>
+      <summary className={here ? 'active' : undefined}>更多</summary>
+      <div className="menu">
+        {items.map((item) => (
+          <NavLink key={item.key} to={item.url}>
+            {item.name}
+          </NavLink>
+        ))}
+      </div>
+    </details>
+  )
+}

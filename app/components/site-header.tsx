@@ -1,5 +1,5 @@
 import { useRef } from 'react'
-import { href, Link, NavLink, useLocation, useMatches } from 'react-router'
+import { Link, NavLink, useLocation, useMatches } from 'react-router'
 import { useShortcut } from '#app/utils/use-shortcut.ts'
 import { withDialog } from './auth/dialog-url.ts'
 import { Clock } from './clock.tsx'
@@ -9,8 +9,6 @@ import { lazyPart } from './lazy-part.tsx'
 import { pressSearchShortcut } from './search/search-shortcut.ts'
 import { ToolDrawerLink } from './tools/tool-drawer.tsx'
 import { NAV_BAR, type NavItem } from '#app/utils/nav-bar.ts'
-import { mobileSwitchHref } from '#app/utils/phone.ts'
-import { useClosedOnNavigation } from '#app/utils/use-closed-on-navigation.ts'
 import { useRovingFocus } from '#app/utils/use-roving-focus.ts'
 // The styles of the parts below whose code loads later: linked by every page, as before (ADR 015).
 import './search/search.css'
@@ -28,6 +26,8 @@ function HeaderSearch({ keymap, noteKeymap, shortcut }: { keymap: string; noteKe
 
 /** The signed-in header's notices and account menu: not a guest's code either. */
 const HeaderAccount = lazyPart(() => import('./account-menu.tsx').then((m) => m.HeaderAccount))
+// 更多 (its code with the account menu's: a disclosure that opens as HTML, closed on navigation).
+const MoreMenu = lazyPart(() => import('./account-menu.tsx').then((m) => m.MoreMenu))
 /** A signed-in user's 小组 entry, with its notice dot and the dot's polling (same module: one chunk). */
 const GroupNavLink = lazyPart(() => import('./account-menu.tsx').then((m) => m.GroupNavLink))
 
@@ -105,26 +105,6 @@ function NavEntry({ item, user }: { item: NavItem; user: HeaderUser }) {
   )
 }
 
-/** 更多: the menu's other entries, a disclosure like the account menu (closed again by a navigation). */
-function MoreMenu({ items }: { items: readonly NavItem[] }) {
-  const ref = useRef<HTMLDetailsElement>(null)
-  const location = useLocation()
-  useClosedOnNavigation(ref)
-  const here = items.some((item) => location.pathname === item.url)
-  return (
-    <details className="nav-more" ref={ref}>
-      <summary className={here ? 'active' : undefined}>更多</summary>
-      <div className="menu">
-        {items.map((item) => (
-          <NavLink key={item.key} to={item.url}>
-            {item.name}
-          </NavLink>
-        ))}
-      </div>
-    </details>
-  )
-}
-
 export function SiteHeader({
   user,
   homepageName,
@@ -190,39 +170,5 @@ export function SiteHeader({
         </div>
       </div>
     </header>
-  )
-}
-
-/**
- * The footer's links (spec §1: friend links, change log, sitemap, legal notices; and the site's
- * help and plugin pages): one list, drawn in order.
- */
-const FOOTER_LINKS = [
-  { to: href('/help'), name: '帮助' },
-  { to: href('/plugin'), name: '插件' },
-  // The mobile site, chosen (forgets a 电脑版 choice): a whole document, its own layout.
-  { to: mobileSwitchHref, name: '手机版', document: true },
-  { to: href('/friend-links'), name: '友情链接' },
-  { to: href('/changelog'), name: '更新日志' },
-  { to: href('/sitemap.html'), name: '网站地图' },
-  { to: href('/terms'), name: '服务条款' },
-  { to: href('/privacy'), name: '隐私政策' },
-] as const
-
-export function SiteFooter() {
-  return (
-    <footer className="site-footer">
-      <p>
-        <Link to="/">起页</Link> · 书签与网址导航起始页 · 键盘、读屏和无脚本浏览器都能用
-      </p>
-      <nav aria-label="网站链接" className="footer-links">
-        {FOOTER_LINKS.map((link) => (
-          <Link key={link.to} to={link.to} reloadDocument={'document' in link}>
-            {link.name}
-          </Link>
-        ))}
-      </nav>
-      <p className="muted">© {new Date().getFullYear()} 起页</p>
-    </footer>
   )
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '#app/db/client.server.ts'
-import { bags, groupBookmarks, groupCategories, groups, homepages, iconHistory, modules, notes, skinHistory, sources, uploads, users } from '#app/db/schema/index.ts'
+import { bags, discoverSites, groupBookmarks, groupCategories, groups, homepages, iconHistory, modules, notes, skinHistory, sources, uploads, users } from '#app/db/schema/index.ts'
 import { removeUnreferencedUploads, UPLOAD_REFERENCES } from '#app/uploads/records.server.ts'
 import { UPLOAD_PREFIX } from '#app/uploads/upload-path.ts'
 import { DomainError } from '#app/utils/errors.ts'
@@ -28,6 +28,7 @@ const USE_LABELS = new Map<(typeof UPLOAD_REFERENCES)[number], string>([
   [groups.banner, '小组横幅'],
   [groupCategories.icon, '小组分类图标'],
   [groupBookmarks.icon, '小组书签图标'],
+  [discoverSites.icon, '发现网站图标'],
 ])
 
 export const MY_UPLOADS_PAGE = 30

@@ -5,7 +5,7 @@ import { eq, getTableColumns, getTableName, inArray, is, sql } from 'drizzle-orm
 import { PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import * as schema from '#app/db/schema/index.ts'
-import { bags, groupBookmarks, groupCategories, groups, homepages, iconHistory, modules, notes, skinHistory, sources, uploads, users } from '#app/db/schema/index.ts'
+import { bags, discoverCategories, discoverSites, groupBookmarks, groupCategories, groups, homepages, iconHistory, modules, notes, skinHistory, sources, uploads, users } from '#app/db/schema/index.ts'
 import { storeImage } from '#app/uploads/image.server.ts'
 import { diskStorage, variantName, type UploadStorage } from '#app/uploads/storage.server.ts'
 import { UPLOAD_PREFIX } from '#app/uploads/upload-path.ts'
@@ -71,7 +71,7 @@ test('an old unreferenced upload goes with its resized copies; referenced and fr
   expect((await cleanUpUploads(db(), { storage })).deleted).toEqual([])
 })
 
-test('a reference in any column of the list keeps the file: icons, the skin document, icon history, avatars, skin history, a note’s image, a group’s icons and banner', async () => {
+test('a reference in any column of the list keeps the file: icons, the skin document, icon history, avatars, skin history, a note’s image, a group’s icons and banner, a discover site’s icon', async () => {
   const { user, homepageId, moduleId, bids } = await createOwner(db(), ['分类'])
   const refs = new Map<(typeof UPLOAD_REFERENCES)[number], Awaited<ReturnType<typeof upload>>>()
   for (const column of UPLOAD_REFERENCES) refs.set(column, await upload(user.id))
@@ -88,8 +88,10 @@ test('a reference in any column of the list keeps the file: icons, the skin docu
   const [group] = await db().insert(groups).values({ userId: user.id, name: '小组', icon: path(groups.icon), banner: { image: path(groups.banner) } }).returning()
   const [groupCategory] = await db().insert(groupCategories).values({ groupId: group!.id, title: '分类', icon: path(groupCategories.icon) }).returning()
   await db().insert(groupBookmarks).values({ groupId: group!.id, categoryId: groupCategory!.id, name: '链接', url: 'https://example.com/', icon: path(groupBookmarks.icon) })
+  const [discoverCategory] = await db().select().from(discoverCategories).limit(1)
+  await db().insert(discoverSites).values({ userId: user.id, categoryId: discoverCategory!.id, name: '网站', url: 'https://example.com/', address: 'example.com', host: 'example.com', icon: path(discoverSites.icon) })
   const names = [...refs.values()].map((r) => r.name)
-  expect(names).toHaveLength(14)
+  expect(names).toHaveLength(15)
   for (const name of names) await age(name, 100)
 
   await cleanUpUploads(db(), { storage })
@@ -203,6 +205,11 @@ test('recordUpload refreshes a row instead of failing on a second upload', async
  * forgotten reference would let the clean-up delete files still in use.
  */
 const NOT_UPLOAD_PATHS: Record<string, string> = {
+  'discover_sites.name': 'a site name, shown as text',
+  'discover_sites.url': 'the recommended site’s own address (http or https)',
+  'discover_sites.address': 'the normalised address compared for duplicates',
+  'discover_sites.host': 'a host name',
+  'discover_sites.summary': 'free text, shown as text',
   'bags.color': 'a #rrggbb colour',
   'bags.formats': 'validated text styles',
   'bags.card_config': 'numbers and style words',

@@ -1,6 +1,6 @@
 import { and, asc, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '#app/db/client.server.ts'
-import { bags, groupBookmarks, groupCategories, groups, homepages, iconHistory, modules, notes, skinHistory, sources, uploads, users } from '#app/db/schema/index.ts'
+import { bags, discoverSites, groupBookmarks, groupCategories, groups, homepages, iconHistory, modules, notes, skinHistory, sources, uploads, users } from '#app/db/schema/index.ts'
 import { type UploadStorage, uploadStorage } from '#app/uploads/storage.server.ts'
 import { UPLOAD_EXTS, UPLOAD_PREFIX } from '#app/uploads/upload-path.ts'
 
@@ -36,6 +36,7 @@ export const UPLOAD_REFERENCES = [
   groups.banner,
   groupCategories.icon,
   groupBookmarks.icon,
+  discoverSites.icon,
 ] as const
 
 /** Records an upload, or refreshes it: the same bytes uploaded again start the grace period again. */

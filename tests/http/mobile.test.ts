@@ -102,7 +102,7 @@ test('the mobile site is the viewer’s start page: tabs, folding categories, ti
   expect((await as(client, '/m/no-such-page', IPHONE)).status).toBe(404)
   // The footer of the desktop page links 手机版.
   const footer = await (await as(createClient(baseUrl), '/', DESKTOP)).text()
-  expect(footer).toMatch(/<footer class="site-footer">[\s\S]*<a href="\/m\?layout=mobile">手机版<\/a>/)
+  expect(footer).toMatch(/<footer class="site-footer">[\s\S]*<a href="\/m\?layout=mobile"[^>]*>手机版<\/a>/)
 })
 
 test('/sw.js is a script of our origin allowed the whole origin, versioned by the build, never caching /api or non-GET', async () => {

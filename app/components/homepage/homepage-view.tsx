@@ -3,7 +3,7 @@ import { useFormAction, useLocation, useNavigate, useSubmit } from 'react-router
 import type { Role } from '#app/auth/permissions.ts'
 import { EngineBox } from '#app/components/engine-box.tsx'
 import { dialogHref, ITEM_MENU_LINK, itemIdOf, KEYMAP_BUTTON_ID, type ReturnFocusState } from '#app/components/manage/dialog-href.ts'
-import { SORT_SWITCHER_ID } from '#app/components/side-buttons.tsx'
+import { SORT_SWITCHER_ID } from '#app/components/page-chrome.ts'
 import { showToast } from '#app/components/toaster.tsx'
 import { lazyPart } from '#app/components/lazy-part.tsx'
 import type { SortMethod } from '#app/schemas/sort-methods.ts'
