@@ -91,7 +91,7 @@ test('on a phone the navigation sits above the page, all of it in view, nothing 
   await page.setViewportSize({ width: 360, height: 740 })
   await gotoReady(page, '/user/export', js)
   const links = nav(page).getByRole('link')
-  await expect(links).toHaveCount(11)
+  await expect(links).toHaveCount(12)
   for (const link of await links.all()) await expect(link).toBeInViewport()
   const navBox = (await nav(page).boundingBox())!
   const mainBox = (await page.locator('.user-main').boundingBox())!
