@@ -98,6 +98,7 @@ test.describe('the page shell', () => {
         ? []
         : [
             { name: '小组', href: '/group' },
+            { name: '发现', href: '/discover' },
             { name: '工具箱', href: '/tool' },
             { name: '更多', href: null, tag: 'summary' },
           ]),
