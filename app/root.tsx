@@ -26,10 +26,10 @@ import { readEngine, readEngineHistory } from './utils/preference-cookies.server
 import { takeToast } from './utils/toast.server.ts'
 import { weatherForPage } from './services/weather.server.ts'
 
-/** The error page's code loads with an error (ADR 015); the server renders it in place. */
-// The side buttons and the footer: links that work as HTML; their code follows the page's (ADR 015).
+/** The side buttons and the footer: links that work as HTML; their code follows the page's (ADR 015). */
 const SideButtons = lazyPart(() => import('./components/side-buttons.tsx').then((m) => m.SideButtons))
 const SiteFooter = lazyPart(() => import('./components/site-footer.tsx').then((m) => m.SiteFooter))
+/** The error page's code loads with an error (ADR 015); the server renders it in place. */
 const GeneralErrorBoundary = lazyPart(() => import('./components/general-error-boundary.tsx').then((m) => m.GeneralErrorBoundary))
 
 export const middleware: Route.MiddlewareFunction[] = [...methodGuard, originGuard, sessionMiddleware]

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express'
+import { PERSONAL_DOMAIN } from '#app/page-cache/page-key.server.ts'
 import { RESERVED_CODES } from '#app/schemas/homepage.ts'
 import { VIEWER_HEADER } from '#app/utils/viewer-tag.server.ts'
 
@@ -28,17 +29,18 @@ const OFFLINE_HTML = `<!doctype html><html lang="zh-CN"><head><meta charset="utf
  * - the caches carry the build's version: a new build's worker deletes the old ones.
  */
 export function serviceWorkerSource(version: string) {
-  const config = { version, reserved: [...RESERVED_CODES], viewerHeader: VIEWER_HEADER.toLowerCase(), offline: OFFLINE_HTML }
+  const config = { version, personalDomain: PERSONAL_DOMAIN.source, reserved: [...RESERVED_CODES], viewerHeader: VIEWER_HEADER.toLowerCase(), offline: OFFLINE_HTML }
   return `'use strict';
 const C = ${JSON.stringify(config)};
 const ASSETS = 'qy-assets-' + C.version, PAGES = 'qy-pages-' + C.version, META = 'qy-meta', VIEWER = '/__qy/viewer';
-const CODE = /^[A-Za-z][A-Za-z0-9-]{3,19}$/;
+// The page cache's own rule (page-key.server.ts): a personal domain's shape, not one of our segments.
+const DOMAIN = new RegExp(C.personalDomain);
 const SIGN = /^\\/(login|logout|register|user\\/logoff)$/;
 
 function isStartPage(path) {
   if (path === '/' || path === '/m') return true;
-  const code = path.startsWith('/m/') ? path.slice(3) : path.slice(1);
-  return CODE.test(code) && !C.reserved.includes(code.toLowerCase());
+  const own = path.startsWith('/m/') ? path.slice(2) : path;
+  return DOMAIN.test(own) && !C.reserved.includes(own.slice(1).toLowerCase());
 }
 
 async function currentViewer() {

@@ -5,7 +5,7 @@ import { isPhoneUserAgent } from '#app/utils/phone.ts'
 import { TOAST_COOKIE } from '#app/utils/toast.server.ts'
 
 /** A personal domain's shape (homepage.ts: 4–20 letters, digits and '-', a letter first). */
-const PERSONAL_DOMAIN = /^\/[A-Za-z][A-Za-z0-9-]{3,19}$/
+export const PERSONAL_DOMAIN = /^\/[A-Za-z][A-Za-z0-9-]{3,19}$/
 
 /**
  * `/` and `/{personal domain}`: the start pages (kept only without a query; anything else is

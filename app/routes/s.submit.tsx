@@ -228,14 +228,14 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
             </div>
             <div className="field">
               <label htmlFor="discover-tags">标签</label>
-              <input id="discover-tags" name="tags" defaultValue={values.tags} maxLength={200} placeholder="例如：设计 图标 免费" aria-invalid={Boolean(errors.tags)} aria-describedby="discover-tags-hint" />
+              <input id="discover-tags" name="tags" defaultValue={values.tags} maxLength={200} placeholder="例如：设计 图标 免费" aria-invalid={Boolean(errors.tags)} aria-describedby={errors.tags ? 'discover-tags-hint discover-tags-error' : 'discover-tags-hint'} />
               <p id="discover-tags-hint" className="field-hint">{`用空格或逗号分隔，最多${MAX_TAGS}个，每个不超过${MAX_TAG_CHARS}个字`}</p>
-              {errors.tags ? <p className="field-error">{errors.tags}</p> : null}
+              {errors.tags ? <p id="discover-tags-error" className="field-error">{errors.tags}</p> : null}
             </div>
             <div className="field">
               <label htmlFor="discover-summary">网站简介</label>
-              <textarea id="discover-summary" name="summary" rows={3} defaultValue={values.summary} maxLength={200} placeholder="一两句话介绍这个网站（选填）" aria-invalid={Boolean(errors.summary)} />
-              {errors.summary ? <p className="field-error">{errors.summary}</p> : null}
+              <textarea id="discover-summary" name="summary" rows={3} defaultValue={values.summary} maxLength={200} placeholder="一两句话介绍这个网站（选填）" aria-invalid={Boolean(errors.summary)} aria-describedby={errors.summary ? 'discover-summary-error' : undefined} />
+              {errors.summary ? <p id="discover-summary-error" className="field-error">{errors.summary}</p> : null}
             </div>
             <div className="form-actions">
               <button type="submit" name="intent" value="recommend" className="button button-primary" disabled={busy}>

@@ -1,11 +1,9 @@
 import type { Route } from './+types/sitemap.xml'
 import { appContext } from '#app/context.ts'
 import { pageNumber, SITEMAP_XML_PAGE, sitemapEntries, sitemapSize } from '#app/services/sitemap.server.ts'
+import { escapeHtml } from '#app/utils/escape-html.ts'
 import { appOrigin } from '#app/utils/http.server.ts'
 
-/** Text for XML: the five characters that could end a value or start markup. */
-export const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
 
 const xml = (body: string, status = 200) =>
   new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`, {
@@ -26,15 +24,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { total } = await sitemapSize(db)
   const pages = Math.max(1, Math.ceil(total / SITEMAP_XML_PAGE))
   if (!url.searchParams.has('page')) {
-    const sitemaps = Array.from({ length: pages }, (_, i) => `  <sitemap><loc>${escapeXml(`${origin}/sitemap.xml?page=${i + 1}`)}</loc></sitemap>`)
+    const sitemaps = Array.from({ length: pages }, (_, i) => `  <sitemap><loc>${escapeHtml(`${origin}/sitemap.xml?page=${i + 1}`)}</loc></sitemap>`)
     return xml(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemaps.join('\n')}\n</sitemapindex>\n`)
   }
   const page = pageNumber(url.searchParams.get('page'))
   if (page === null || page > pages) return xml('<error>页码不存在</error>\n', 404)
   const entries = await sitemapEntries(db, (page - 1) * SITEMAP_XML_PAGE, SITEMAP_XML_PAGE)
   const urls = entries.map(
-    (entry) => `  <url><loc>${escapeXml(new URL(entry.path, origin).href)}</loc><lastmod>${entry.updatedAt.toISOString()}</lastmod></url>`,
+    (entry) => `  <url><loc>${escapeHtml(new URL(entry.path, origin).href)}</loc><lastmod>${entry.updatedAt.toISOString()}</lastmod></url>`,
   )
-  const home = page === 1 ? [`  <url><loc>${escapeXml(`${origin}/`)}</loc></url>`] : []
+  const home = page === 1 ? [`  <url><loc>${escapeHtml(`${origin}/`)}</loc></url>`] : []
   return xml(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...home, ...urls].join('\n')}\n</urlset>\n`)
 }

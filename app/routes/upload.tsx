@@ -3,11 +3,12 @@ import type { Route } from './+types/upload'
 import { signedInUser } from '#app/auth/signed-in.server.ts'
 import { Pager } from '#app/components/pager.tsx'
 import { appContext } from '#app/context.ts'
-import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
 import { deleteMyUpload, myUploads, UPLOAD_DELETED_MSG } from '#app/services/my-uploads.server.ts'
 import { uploadKindLabel } from '#app/uploads/upload-kinds.ts'
-import { UPLOAD_RATE_MSG } from '#app/uploads/upload-api.server.ts'
-import { IMAGE_LIMITS, storeImage } from '#app/uploads/image.server.ts'
+import { ICON_FILE_FIELD } from '#app/components/image-icon-tools.tsx'
+import { storeIconFile } from '#app/dialogs/registry.server.ts'
+import { pageOf } from '#app/schemas/ids.ts'
+import { IMAGE_LIMITS } from '#app/uploads/image.server.ts'
 import { readFormDataCapped, UnreadableBodyError } from '#app/uploads/form-data.server.ts'
 import { isUploadName, uploadImageSrc } from '#app/uploads/upload-path.ts'
 import { DomainError } from '#app/utils/errors.ts'
@@ -23,15 +24,10 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 export const UPLOAD_SAVED_MSG = '上传成功'
 const NO_FILE_MSG = '请选择要上传的图片'
 
-const pageOf = (url: URL) => {
-  const value = url.searchParams.get('page')
-  return value !== null && /^[1-9]\d{0,6}$/.test(value) ? Number(value) : 1
-}
-
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const user = signedInUser(context, url)
   const { db } = context.get(appContext)
-  const uploads = await myUploads(db, user, pageOf(url))
+  const uploads = await myUploads(db, user, pageOf(url.searchParams.get('page')))
   const time = new Intl.DateTimeFormat('zh-CN', { timeZone: viewerTimeZone(request), dateStyle: 'medium', timeStyle: 'short' })
   return {
     headerTitle: '我的上传',
@@ -57,10 +53,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const intent = form.get('intent')
   try {
     if (intent === 'upload') {
-      const file = form.get('file')
-      if (!(file instanceof File) || file.size === 0) return data<ActionData>({ error: NO_FILE_MSG }, { status: 400 })
-      await consumeOrThrow(db, 'upload', `user:${user.id}`, UPLOAD_RATE_MSG)
-      await storeImage(Buffer.from(await file.arrayBuffer()), 'icon', { db, userId: user.id })
+      // Stored as every icon field's file is (rate limit, 500KB, the image checks): the form's `icon` is its address after.
+      form.delete('icon')
+      const refused = await storeIconFile(db, user, form)
+      if (refused) return data<ActionData>({ error: refused }, { status: 400 })
+      if (!form.get('icon')) return data<ActionData>({ error: NO_FILE_MSG }, { status: 400 })
       return redirectWithToast(href('/upload'), { type: 'success', msg: UPLOAD_SAVED_MSG })
     }
     if (intent === 'delete') {
@@ -98,7 +95,7 @@ export default function Upload({ loaderData, actionData }: Route.ComponentProps)
           <input
             id="upload-file"
             type="file"
-            name="file"
+            name={ICON_FILE_FIELD}
             accept="image/png,image/jpeg,image/webp,image/gif,image/x-icon,.ico"
             required
             aria-invalid={error ? true : undefined}

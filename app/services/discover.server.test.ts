@@ -183,6 +183,10 @@ describe('collect and the new badge', () => {
     expect(await hasNewSites(db(), await reread(a))).toBe(true)
     await markDiscoverSeen(db(), a)
     expect(await hasNewSites(db(), await reread(a))).toBe(false)
+    // Nothing new since: a second visit writes nothing (the user's kept start page stays kept).
+    const version = (await reread(a)).renderVersion
+    await markDiscoverSeen(db(), a)
+    expect((await reread(a)).renderVersion).toBe(version)
     expect(await db().select({ id: discoverSites.id }).from(discoverSites).where(eq(discoverSites.id, id))).toHaveLength(1)
   })
 })

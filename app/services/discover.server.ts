@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { consumeOrThrow } from '#app/auth/rate-limit.server.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { containing } from '#app/db/like.ts'
@@ -269,8 +269,16 @@ export async function hasNewSites(db: Db, user: User) {
   return Boolean(row)
 }
 
-/** The user has seen /discover now (the badge goes until another site is approved). */
+/**
+ * The user has seen /discover now (the badge goes until another site is approved). Written only
+ * when there was something new: the write bumps the user's page version (their kept start page
+ * loses its badge), which every later visit, page or tag of /discover need not do again.
+ */
 export async function markDiscoverSeen(db: Db, user: User) {
-  await db.update(users).set({ discoverSeenAt: sql`now()` }).where(eq(users.id, user.id))
+  const unseen = db
+    .select({ id: discoverSites.id })
+    .from(discoverSites)
+    .where(and(eq(discoverSites.status, 'approved'), or(isNull(users.discoverSeenAt), gt(discoverSites.reviewedAt, users.discoverSeenAt))))
+  await db.update(users).set({ discoverSeenAt: sql`now()` }).where(and(eq(users.id, user.id), exists(unseen)))
 }
 

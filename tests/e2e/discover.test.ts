@@ -108,7 +108,6 @@ test('a recommendation waits for review, is approved, and is collected by someon
 })
 
 test('with JavaScript, an address recommended already is flagged before submit @js-only', async ({ browser, javaScriptEnabled: js }) => {
-  test.skip(!js, 'the check as you type needs JavaScript; the server refuses at submit without it (tests/http/discover.test.ts)')
   const a = await person(browser, js, 'new')
   await gotoReady(a.page, '/s/submit', js)
   const url = a.page.getByLabel('网址', { exact: true })

@@ -206,9 +206,9 @@ test('/upload: a guest signs in first; the user sees their uploads with kind, si
 
   const user = await signUp(baseUrl, '上传的人')
   expect(await page('/upload', user.client)).toContain('还没有上传过图片。')
-  const sent = await uploadForm(user.client, { intent: 'upload', file: new Blob([await png(64, 64, RED)], { type: 'image/png' }) })
+  const sent = await uploadForm(user.client, { intent: 'upload', iconFile: new Blob([await png(64, 64, RED)], { type: 'image/png' }) })
   expect(sent.status).toBe(302)
-  const other = await uploadForm(user.client, { intent: 'upload', file: new Blob([await png(32, 32, BLUE)], { type: 'image/png' }) })
+  const other = await uploadForm(user.client, { intent: 'upload', iconFile: new Blob([await png(32, 32, BLUE)], { type: 'image/png' }) })
   expect(other.status).toBe(302)
   let html = await page('/upload', user.client)
   const names = [...html.matchAll(/name="name" value="([0-9a-f]{32}\.png)"/g)].map((m) => m[1]!)
@@ -241,11 +241,15 @@ test('/upload: a guest signs in first; the user sees their uploads with kind, si
   expect(html).toContain('已上传（1）')
 
   // Not an image, or too large: the message beside the field, HTTP 400 / 413, nothing stored.
-  const text = await uploadForm(user.client, { intent: 'upload', file: new Blob(['<svg/>'], { type: 'image/svg+xml' }) })
+  const text = await uploadForm(user.client, { intent: 'upload', iconFile: new Blob(['<svg/>'], { type: 'image/svg+xml' }) })
   expect(text.status).toBe(400)
   expect(await text.text()).toContain('id="upload-error"')
-  const big = await uploadForm(user.client, { intent: 'upload', file: new Blob([new Uint8Array(600 * 1024)], { type: 'image/png' }) })
+  const big = await uploadForm(user.client, { intent: 'upload', iconFile: new Blob([new Uint8Array(600 * 1024)], { type: 'image/png' }) })
   expect(big.status).toBe(413)
   expect(await big.text()).toContain('文件大小不能超过500KB')
+  // No file, only an address where the stored one would go: nothing to upload.
+  const none = await uploadForm(user.client, { intent: 'upload', icon: `/uploads/${unused}` })
+  expect(none.status).toBe(400)
+  expect(await none.text()).toContain('请选择要上传的图片')
   expect(await page('/upload', user.client)).toContain('已上传（1）')
 })

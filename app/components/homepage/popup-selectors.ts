@@ -1,6 +1,6 @@
 /**
  * The site's popups are `<details>`: folders (their bookmarks), category menus
- * (category-menu.tsx), the owner's 工具 menu (homepage-tools.tsx), the header's account dropdown and its menu's 更多 (site-header.tsx). They open and close
+ * (category-menu.tsx), the owner's 工具 menu (homepage-tools.tsx), the header's account dropdown and its menu's 更多 (account-menu.tsx). They open and close
  * without JavaScript; popup-keys.ts adds the keyboard and one-at-a-time behaviour.
  */
 export const MENUS = ['details.category-menu', 'details.tools-menu', 'details.account-menu', 'details.nav-more']
