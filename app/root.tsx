@@ -14,12 +14,12 @@ import { methodGuard } from './middleware/method-guard.server.ts'
 import { originGuard } from './middleware/origin-guard.server.ts'
 import { groupNoticeAmount } from './services/group-notices.server.ts'
 import { hasNewSites } from './services/discover.server.ts'
+import { viewerLook } from './services/skin.server.ts'
 import { sessionMiddleware } from './middleware/session.server.ts'
 import stylesHref from './styles/app.css?url'
 import { DEFAULT_TIME_ZONE } from './utils/clock.ts'
 import { viewerTimeZone } from './utils/http.server.ts'
 import { useDocumentLook, useThemeScript } from './components/skin/document-look.ts'
-import { documentLook } from './utils/document-look.server.ts'
 import { useNonce } from './utils/nonce.tsx'
 import { usePageField } from './utils/use-page-field.ts'
 import { readEngine, readEngineHistory } from './utils/preference-cookies.server.ts'
@@ -50,12 +50,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = takeToast(request)
   const engine: EngineState = { id: await readEngine(request), history: await readEngineHistory(request) }
   const now = Date.now()
-  // The viewer's theme and theme colour from their cookies (a start page's loader adds its homepage's).
-  const look = await documentLook(request, null, now)
-  // The header's notice dots, 消息 (all unread) and 小组 (unread group notices): one count over the partial unread index.
-  const notices = user ? await groupNoticeAmount(context.get(appContext).db, user) : null
-  // 发现's 'new' badge: one indexed probe for a signed-in user; none for a guest.
-  const discoverNew = user ? await hasNewSites(context.get(appContext).db, user) : false
+  const { db } = context.get(appContext)
+  const [look, notices, discoverNew] = await Promise.all([
+    // The viewer's theme and theme colour: a signed-in viewer's start page's, a guest's cookies' (a start page's loader gives its homepage's).
+    viewerLook(db, user, request, now),
+    // The header's notice dots, 消息 (all unread) and 小组 (unread group notices): one count over the partial unread index.
+    user ? groupNoticeAmount(db, user) : null,
+    // 发现's 'new' badge: one indexed probe for a signed-in user; none for a guest.
+    user ? hasNewSites(db, user) : false,
+  ])
   return data(
     {
       // Only what the page shows: everything a loader returns reaches the browser.
@@ -74,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast,
       clock: { now, timeZone: viewerTimeZone(request) },
       // The header weather (WeatherWidget): from the cache only, never waiting for the provider.
-      weather: await weatherForPage(context.get(appContext).db, user, request, { fetch: false }),
+      weather: await weatherForPage(db, user, request, { fetch: false }),
       engine,
       look,
       // Whether the login dialog offers WeChat QR sign-in (configured in env).

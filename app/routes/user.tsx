@@ -2,7 +2,7 @@ import { Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs } from 'react-
 import type { Route } from './+types/user'
 import { USER_PAGES } from '#app/components/user-pages.ts'
 import { pagePath, recordPage } from '#app/services/browser-history.server.ts'
-import { centreLook, signInFirst } from './user-centre.server.ts'
+import { signInFirst } from './user-centre.server.ts'
 
 /** A guest asking for any page of the centre signs in first, and comes back to it. */
 export const middleware: Route.MiddlewareFunction[] = [signInFirst]
@@ -14,7 +14,7 @@ export const middleware: Route.MiddlewareFunction[] = [signInFirst]
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = USER_PAGES.find((p) => p.to === pagePath(request))
   if (page) recordPage(context, request, `${page.label} - 个人中心`)
-  return { headerTitle: '个人中心', look: await centreLook(context, request) }
+  return { headerTitle: '个人中心' }
 }
 
 /** Run again on every move between the centre's pages (same request: one data fetch), so each is recorded. */

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { can } from '#app/auth/permissions.ts'
 import type { Db } from '#app/db/client.server.ts'
-import { homepages, type Homepage } from '#app/db/schema/index.ts'
+import { homepages, type Homepage, type User } from '#app/db/schema/index.ts'
 import { DEFAULT_LAYOUT, DEFAULT_SKIN } from '#app/schemas/homepage.ts'
 import { LAYOUT_FIELDS } from '#app/schemas/layout.ts'
 import { cleanTheme, DEFAULT_THEME, type SkinParamsPatch, type ThemeSetting } from '#app/schemas/skin.ts'
+import { documentLook } from '#app/utils/document-look.server.ts'
 import type { Look } from '#app/utils/theme.ts'
 import { type Actor, homepageAccess, requireCapability } from './access.server.ts'
+import { currentHomepageOf } from './homepage.server.ts'
 import { updateLayout } from './homepage-settings.server.ts'
 
 /**
@@ -81,4 +83,15 @@ export async function clearSkin(db: Db, actor: Actor, homepageId: number) {
     await tx.update(homepages).set({ skin: {}, layout }).where(eq(homepages.id, homepageId))
     return skinParams({ ...homepage, skin: {}, layout })
   })
+}
+
+/**
+ * The look of every page that is not a start page (a start page's loader gives its homepage's):
+ * a signed-in viewer's is the one their start page shows them — their homepage's theme and theme
+ * colour (spec §6: the owner's look is saved on it) — so 发现, 小组, the tools and the user centre
+ * are as dark as their start page; a guest's comes from their cookies.
+ */
+export async function viewerLook(db: Db, user: User | null, request: Request, now?: number) {
+  const homepage = user ? await currentHomepageOf(db, user) : undefined
+  return documentLook(request, homepage ? { own: true, look: homepageLook(homepage) } : null, now)
 }

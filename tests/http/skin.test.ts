@@ -15,8 +15,8 @@ let owner: Awaited<ReturnType<typeof signUp>>
 let code: string
 
 /** The theme and colour of a page as the server wrote them on <html>. */
-async function lookOf(client: Client, headers: Record<string, string> = {}) {
-  const response = await client.request(`/${code}`, { headers })
+async function lookOf(client: Client, headers: Record<string, string> = {}, path = `/${code}`) {
+  const response = await client.request(path, { headers })
   expect(response.status).toBe(200)
   const html = await response.text()
   const tag = /<html[^>]*>/.exec(html)![0]
@@ -66,6 +66,9 @@ test('the owner saves the theme and the theme colour on the homepage: their page
   expect(await skinParams()).toMatchObject({ theme: 1 })
   expect((await lookOf(owner.client)).theme).toBe('dark')
   expect((await lookOf(guest)).theme).toBe('dark')
+  // The owner's other pages wear their start page's look too; a guest's other pages, their own cookies'.
+  for (const path of ['/discover', '/group', '/help', '/user/account']) expect((await lookOf(owner.client, {}, path)).theme, path).toBe('dark')
+  expect((await lookOf(guest, {}, '/help')).theme).toBe('light')
 
   expect((await drawerForm(owner.client, { intent: 'save-theme-color', themeColorId: 9 })).status).toBe(302)
   expect(await lookOf(owner.client)).toMatchObject({ theme: 'dark', primary: THEME_COLORS[9]!.primaryColor })
@@ -75,6 +78,7 @@ test('the owner saves the theme and the theme colour on the homepage: their page
   expect((await drawerForm(owner.client, { intent: 'clear-skin' })).status).toBe(302)
   expect(await lookOf(owner.client)).toMatchObject({ theme: 'light', primary: null })
   expect(await lookOf(guest)).toMatchObject({ theme: 'light', primary: null })
+  expect(await lookOf(owner.client, {}, '/discover')).toMatchObject({ theme: 'light', primary: null })
   expect(await skinParams()).toMatchObject({ theme: 0, themeColorId: 0 })
 })
 
