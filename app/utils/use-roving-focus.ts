@@ -11,7 +11,8 @@ export function useRovingFocus(ref: RefObject<HTMLElement | null>, selector: str
   useEffect(() => {
     const root = ref.current
     if (!root) return
-    const items = () => [...root.querySelectorAll<HTMLElement>(selector)]
+    // Those drawn: an entry a narrow screen leaves out (更多 on a phone) is no stop.
+    const items = () => [...root.querySelectorAll<HTMLElement>(selector)].filter((item) => item.getClientRects().length > 0)
     tidyRoving(items())
     const observer = new MutationObserver(() => tidyRoving(items()))
     observer.observe(root, { childList: true, subtree: true })
