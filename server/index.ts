@@ -8,13 +8,12 @@ import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { AppContext } from '#app/context.ts'
 import { openDb } from '#app/db/client.server.ts'
 import { DirectoryInUseError } from '#app/db/directory-lock.server.ts'
-import { migrate } from '#app/db/migrate.server.ts'
 import { startMaintenance } from '#app/services/maintenance.server.ts'
-import { backfillSearchColumns } from '#app/services/search.server.ts'
-import { seedDemo } from '#app/services/seed.server.ts'
+import { prepareDatabase } from '#app/services/startup.server.ts'
 import { dataDirectories, ensureDataDirectories } from '#app/utils/data-dirs.server.ts'
 import { ENGINES } from '#app/utils/engines.ts'
 import { env } from '#app/utils/env.server.ts'
+import { appSecret } from '#app/utils/secret.server.ts'
 import { releaseBootMemory } from '#server/memory.ts'
 import { pageCache } from '#server/page-cache.ts'
 import { historyBuffer } from '#app/services/browser-history.server.ts'
@@ -42,11 +41,16 @@ const handle = await openDb({ url: config.DATABASE_URL, dataDir: config.PGLITE_D
   console.error(`起页 cannot start: ${error.message}`)
   process.exit(1)
 })
-await migrate(handle)
-// Bookmarks written before search existed get their search columns once (a no-op afterwards).
-const searchFilled = await backfillSearchColumns(handle.db)
+// Migrations, the search backfill and the demo seed, one process at a time (app/services/startup.server.ts).
+const { searchFilled, seeded } = await prepareDatabase(handle, { demoPassword: config.DEMO_PASSWORD })
 if (searchFilled) console.log(`Search: indexed ${searchFilled} bookmarks written before search existed.`)
-if (await seedDemo(handle.db, config.DEMO_PASSWORD)) console.log('Seeded the demo account and homepage.')
+if (seeded) console.log('Seeded the demo account and homepage.')
+// The secret file is made now rather than at the first invite link: a process that cannot write it
+// stops here, and processes started together share one (app/utils/secret.server.ts).
+appSecret()
+if (handle.driver === 'postgres' && !config.APP_SECRET) {
+  console.warn(`APP_SECRET is not set: invite links are signed with ${config.SECRET_FILE}, this machine's own. Set APP_SECRET if several machines share this database.`)
+}
 // Expired sessions, old idempotency keys, unused uploads: now and every hour (errors are logged).
 const maintenance = startMaintenance(handle.db)
 
