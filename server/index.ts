@@ -51,8 +51,9 @@ appSecret()
 if (handle.driver === 'postgres' && !config.APP_SECRET) {
   console.warn(`APP_SECRET is not set: invite links are signed with ${config.SECRET_FILE}, this machine's own. Set APP_SECRET if several machines share this database.`)
 }
-// Expired sessions, old idempotency keys, unused uploads: now and every hour (errors are logged).
-const maintenance = startMaintenance(handle.db)
+// Expired sessions, old idempotency keys, unused uploads: now and every hour, in one of the
+// processes sharing the database (errors are logged).
+const maintenance = startMaintenance(handle)
 
 const vite = isDev
   ? await import('vite').then((v) => v.createServer({ server: { middlewareMode: true } }))
