@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { createServer } from 'node:http'
 import { flushCompileCache } from 'node:module'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
@@ -9,7 +10,7 @@ import type { AppContext } from '#app/context.ts'
 import { openDb } from '#app/db/client.server.ts'
 import { DirectoryInUseError } from '#app/db/directory-lock.server.ts'
 import { startMaintenance } from '#app/services/maintenance.server.ts'
-import { prepareDatabase } from '#app/services/startup.server.ts'
+import { databaseReady, prepareDatabase } from '#app/services/startup.server.ts'
 import { dataDirectories, ensureDataDirectories } from '#app/utils/data-dirs.server.ts'
 import { ENGINES } from '#app/utils/engines.ts'
 import { env } from '#app/utils/env.server.ts'
@@ -22,6 +23,8 @@ import { renderQueue } from '#app/page-cache/render-queue.server.ts'
 import { uploadsRouter } from '#server/uploads.ts'
 import { drainRefusedBodies } from '#server/bodies.ts'
 import { serviceWorker } from '#server/service-worker.ts'
+import { healthChecks } from '#server/health.ts'
+import { gracefulStop } from '#server/shutdown.ts'
 
 const config = env()
 const isDev = config.NODE_ENV === 'development'
@@ -35,7 +38,7 @@ try {
   process.exit(1)
 }
 
-const handle = await openDb({ url: config.DATABASE_URL, dataDir: config.PGLITE_DIR }).catch((error: unknown) => {
+const handle = await openDb({ url: config.DATABASE_URL, dataDir: config.PGLITE_DIR, poolSize: config.DATABASE_POOL_SIZE }).catch((error: unknown) => {
   // Another process has the embedded database open: stop before touching it (ADR 025).
   if (!(error instanceof DirectoryInUseError)) throw error
   console.error(`起页 cannot start: ${error.message}`)
@@ -74,8 +77,12 @@ const productionBuild = vite ? undefined : await loadBuild()
 type EntryWithContext = { appContext: Parameters<RouterContextProvider['set']>[0] }
 
 const app = express()
+const server = createServer(app)
+const stop = gracefulStop(server)
 app.disable('x-powered-by')
 if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY)
+// The balancer's checks come first: nothing else may answer, cache or delay them.
+app.use(healthChecks({ ready: () => databaseReady(handle), stopping: stop.stopping }))
 // Before anything can answer: the unread rest of a refused body is drained (server/bodies.ts).
 app.use(drainRefusedBodies())
 // Uploaded images first: they carry their own stricter headers (sandbox CSP, nosniff), not the pages'.
@@ -158,7 +165,7 @@ app.all(
 // TypeScript and compiles less (ADR 012); written now rather than at exit, which a crash skips.
 flushCompileCache()
 releaseBootMemory()
-const server = app.listen(config.PORT, config.HOST, () => {
+server.listen(config.PORT, config.HOST, () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.PORT
   console.log(`起页 listening on http://localhost:${port} (${handle.driver})`)
@@ -169,12 +176,17 @@ server.keepAliveTimeout = KEEP_ALIVE_MS
 server.headersTimeout = KEEP_ALIVE_MS + 1_000
 
 let closing = false
-async function shutdown() {
+/** SIGTERM (a rolling restart): requests under way finish, then the database is closed; exit 0. */
+async function shutdown(signal: NodeJS.Signals) {
   if (closing) return
   closing = true
-  server.close()
-  server.closeIdleConnections()
-  setTimeout(() => server.closeAllConnections(), 5_000).unref()
+  const grace = config.SHUTDOWN_GRACE_MS
+  // Whatever hangs after the requests (a query that never returns) does not keep the process.
+  setTimeout(() => {
+    console.error('起页 did not stop in time; exiting.')
+    process.exit(1)
+  }, grace + 10_000).unref()
+  await stop.stop(grace, (underWay) => console.log(`${signal}: stopping; ${underWay} requests under way may take up to ${grace} ms.`))
   await vite?.close()
   await maintenance.stop()
   await pages.stop()
