@@ -60,6 +60,14 @@ const EnvSchema = z.object({
   WECHAT_TOKEN: z.string().default(''),
   /** The official-account API (tests point it at tests/sites/wechat-server.ts). */
   WECHAT_API_URL: z.url().default('https://api.weixin.qq.com'),
+
+  /**
+   * Connections each app process keeps to a PostgreSQL server: processes × this must stay under
+   * the server's max_connections, less what admin tools and backups need.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  /** On SIGTERM, how long requests under way may take to finish before their connections are cut. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
 })
 
 export type Env = z.infer<typeof EnvSchema>
