@@ -24,7 +24,15 @@ import { uploadsRouter } from '#server/uploads.ts'
 import { drainRefusedBodies } from '#server/bodies.ts'
 import { serviceWorker } from '#server/service-worker.ts'
 
-const config = env()
+const config = (() => {
+  try {
+    return env()
+  } catch (error) {
+    // A bad setting (e.g. half the S3_* ones) stops the boot with its message, not a stack.
+    console.error(`起页 cannot start: ${(error as Error).message}`)
+    process.exit(1)
+  }
+})()
 const isDev = config.NODE_ENV === 'development'
 const KEEP_ALIVE_MS = 65_000
 
