@@ -30,7 +30,7 @@ type Place = {
 }
 
 /** A raw client of the test server's, for what the storage must not do itself. */
-const rawClient = () => new S3Client({ ...s3.config(), credentials: { accessKeyId: s3.config().accessKeyId, secretAccessKey: s3.config().secretAccessKey } })
+const rawClient = () => s3.client()
 
 async function rawKeys(client: S3Client, bucket: string) {
   const keys: string[] = []

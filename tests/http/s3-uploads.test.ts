@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { png } from '#tests/fixtures/images.ts'
@@ -46,7 +46,7 @@ test.runIf(databaseUrl === '')('an upload through one process is kept in the buc
   expect(answer).toMatchObject({ code: 1, src: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.png$/) })
   const name = answer.src.slice('/uploads/'.length)
 
-  const bucket = new S3Client({ ...s3.config(), credentials: { accessKeyId: s3.config().accessKeyId, secretAccessKey: s3.config().secretAccessKey } })
+  const bucket = s3.client()
   const keys = async () => ((await bucket.send(new ListObjectsV2Command({ Bucket: s3.bucket }))).Contents ?? []).map((object) => object.Key).sort()
   expect(await keys()).toEqual([name])
   const inBucket = Buffer.from(await (await bucket.send(new GetObjectCommand({ Bucket: s3.bucket, Key: name }))).Body!.transformToByteArray())

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3'
 import type { S3StorageConfig } from '#app/uploads/s3-storage.server.ts'
 
 export type S3Server = {
@@ -13,6 +14,8 @@ export type S3Server = {
   env: Record<string, string>
   /** The same as s3Storage's configuration, for `bucket` (or another one made with createBucket). */
   config: (bucket?: string) => S3StorageConfig
+  /** A client of the server's own, to look into a bucket past the app (destroy it when done). */
+  client: () => S3Client
   /** Makes another bucket (each test its own, say). */
   createBucket: (name: string) => Promise<void>
   /** Where s3rver keeps the objects, one directory per bucket. */
@@ -62,6 +65,8 @@ export async function startS3({ bucket = 'qiye-uploads' }: { bucket?: string } =
     secretAccessKey: SECRET_ACCESS_KEY,
     forcePathStyle: true,
   })
+  const client = () =>
+    new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: ACCESS_KEY_ID, secretAccessKey: SECRET_ACCESS_KEY } })
   return {
     endpoint,
     bucket,
@@ -74,13 +79,13 @@ export async function startS3({ bucket = 'qiye-uploads' }: { bucket?: string } =
       S3_FORCE_PATH_STYLE: 'true',
     },
     config,
+    client,
     async createBucket(name) {
-      const { S3Client, CreateBucketCommand } = await import('@aws-sdk/client-s3')
-      const client = new S3Client({ ...config(name), credentials: { accessKeyId: ACCESS_KEY_ID, secretAccessKey: SECRET_ACCESS_KEY } })
+      const admin = client()
       try {
-        await client.send(new CreateBucketCommand({ Bucket: name }))
+        await admin.send(new CreateBucketCommand({ Bucket: name }))
       } finally {
-        client.destroy()
+        admin.destroy()
       }
     },
     directory,
