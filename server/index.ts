@@ -26,7 +26,15 @@ import { serviceWorker } from '#server/service-worker.ts'
 import { healthChecks } from '#server/health.ts'
 import { gracefulStop } from '#server/shutdown.ts'
 
-const config = env()
+const config = (() => {
+  try {
+    return env()
+  } catch (error) {
+    // A bad setting (e.g. half the S3_* ones) stops the boot with its message, not a stack.
+    console.error(`起页 cannot start: ${(error as Error).message}`)
+    process.exit(1)
+  }
+})()
 const isDev = config.NODE_ENV === 'development'
 const KEEP_ALIVE_MS = 65_000
 
