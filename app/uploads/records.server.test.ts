@@ -317,6 +317,8 @@ const NOT_UPLOAD_PATHS: Record<string, string> = {
   'group_invites.token_hash': 'a hex hash',
   'group_logs.actor_name': 'a copied nickname',
   'group_logs.subject': 'a copied name, shown as text',
+  'job_runs.name': "a periodic job's name",
+  'job_runs.ran_by': 'the process that ran it (host and pid)',
 }
 
 test('every column long enough to hold an upload path is either a reference or known not to be one', () => {
