@@ -91,8 +91,9 @@ export default defineConfig({
       ],
     },
   },
+  // A test for one project only says so in its title (@js-only, @no-js-only): no skipped runs.
   projects: [
-    { name: 'js', use: { javaScriptEnabled: true } },
+    { name: 'js', use: { javaScriptEnabled: true }, grepInvert: /@no-js-only/ },
     { name: 'no-js', use: { javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
   webServer: [

@@ -73,8 +73,7 @@ test('a homepage without a personal domain asks for one inline and is public aft
   expect(submits.length).toBeLessThanOrEqual(2)
 })
 
-test('the share panel, looked at: 1280×800 and 390×844, day and night', async ({ page, javaScriptEnabled: js, baseURL }) => {
-  test.skip(!js, 'screenshots once')
+test('the share panel, looked at: 1280×800 and 390×844, day and night @js-only', async ({ page, baseURL }) => {
   await signUp(page)
   await gotoReady(page, '/?dialog=share', true)
   await panel(page, true).getByRole('button', { name: '公开主页' }).click()

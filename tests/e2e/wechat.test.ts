@@ -43,8 +43,7 @@ test('the dialog: scan, create an account, then sign in by scanning again @js-on
   await expect(banner(page).locator('.account-name')).toHaveText(/^微信用户/)
 })
 
-test('without JavaScript: the QR page, 我已扫码, and binding to an existing account', async ({ page, baseURL, javaScriptEnabled, request }) => {
-  test.skip(javaScriptEnabled, 'the no-JavaScript path')
+test('without JavaScript: the QR page, 我已扫码, and binding to an existing account @no-js-only', async ({ page, baseURL, request }) => {
   const nickname = uniqueNickname()
   const email = uniqueEmail()
   const made = await request.post('/api/sign/on', { form: { user_nickname: nickname, user_email: email, user_password: PASSWORD } })
