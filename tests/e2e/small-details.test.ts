@@ -156,3 +156,28 @@ test('a bookmark’s focus ring is not cut off by its category’s scroll box', 
   const last = await overhang()
   expect(Math.max(last.right, last.bottom), JSON.stringify(last)).toBeLessThanOrEqual(0)
 })
+
+test('a bookmark name the page cuts gets its full name and address as a tooltip on hover; a whole one gets none @js-only', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signUp(page)
+  const bid = /dialog=bag-menu&amp;bid=(\d+)"/.exec(await (await page.request.get('/')).text())?.[1]
+  expect(bid).toBeTruthy()
+  // 16 wide letters and no place to break: short enough for the server's guess (items.tsx mayBeCut) to
+  // give no tooltip, too wide for a bookmark's two lines in a larger font.
+  const long = 'WWWWWWWWWWWWWWWW'
+  await call(page, baseURL, '/api/source/add', { bid: bid!, sour_name: long, sour_url: 'https://wide.example/' })
+  await call(page, baseURL, '/api/source/add', { bid: bid!, sour_name: '短名', sour_url: 'https://short.example/' })
+  // Names in 18 px (the category's format): the server's guess counts characters, not their size.
+  await call(page, baseURL, '/api/bag/set-formats', { bid: bid!, formats: JSON.stringify({ size: '18px' }) })
+  await gotoReady(page, '/', true)
+  const cut = page.getByRole('link', { name: long, exact: true })
+  const whole = page.getByRole('link', { name: '短名', exact: true })
+  await expect(cut).not.toHaveAttribute('title')
+  // A pointer over each (events: hover() would meet the owner's ⋯ that covers a hovered tile's end).
+  // The first loads the popups' code (use-popups.ts), which then hears the second.
+  await whole.dispatchEvent('pointerover')
+  await expect(page.locator('html')).toHaveAttribute('data-popup-keys', '')
+  await cut.dispatchEvent('pointerover')
+  await expect(cut).toHaveAttribute('title', `${long}\nhttps://wide.example/`)
+  await expect(whole).not.toHaveAttribute('title')
+})

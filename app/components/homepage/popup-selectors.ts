@@ -6,6 +6,8 @@
 export const MENUS = ['details.category-menu', 'details.tools-menu', 'details.account-menu', 'details.nav-more']
 export const POPUPS = ['details.folder', ...MENUS].join(', ')
 export const MENU = MENUS.join(', ')
+/** A bookmark's link: its name may be cut at two lines (app.css), which the server can only guess. */
+export const BOOKMARK_LINKS = ':is(.link-grid, .folder-list) > li > a:first-child'
 
 /** Closes the menu around `element`, if any, focus back on its summary (a choice was made). */
 export function closeMenuAround(element: Element) {
