@@ -104,6 +104,10 @@ pid ${join(prefix, 'nginx.pid')};
 error_log ${join(prefix, 'error.log')} warn;
 events { worker_connections 1024; }
 http {
+  # As Debian's /etc/nginx/nginx.conf has them: the site must hold its own against these.
+  sendfile on;
+  tcp_nopush on;
+  gzip on;
   access_log off;
   client_body_temp_path ${temp('client_body')};
   proxy_temp_path ${temp('proxy')};
