@@ -49,8 +49,11 @@ test('nginx closes an idle upstream connection before the app does', () => {
 
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; length: number }
 
-/** A stand-in app process: answers what it received; `mode: 'reset'` reads the request and drops the connection. */
-async function upstream(mode: 'answer' | 'reset' = 'answer') {
+/**
+ * A stand-in app process: answers what it received; `mode: 'reset'` reads the request and drops
+ * the connection; `mode: 'old-build'` has no /assets/ (answers them 404).
+ */
+async function upstream(mode: 'answer' | 'reset' | 'old-build' = 'answer') {
   const seen: Seen[] = []
   const server: Server = createServer((req, res) => {
     let length = 0
@@ -58,6 +61,7 @@ async function upstream(mode: 'answer' | 'reset' = 'answer') {
     req.on('end', () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, length })
       if (mode === 'reset') return req.socket.destroy()
+      if (mode === 'old-build' && req.url!.startsWith('/assets/')) return res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found')
       if (req.url === '/assets/app.js') {
         res.writeHead(200, { 'Content-Type': 'text/javascript', 'Content-Encoding': 'br', 'Cache-Control': 'public, max-age=31536000, immutable', ETag: 'W/"abc"', Vary: 'Accept-Encoding' })
         return res.end(Buffer.from('precompressed bytes'))
@@ -164,4 +168,16 @@ test.skipIf(noNginx)('a connection lost under a request: a GET goes to the next 
     expect(statuses.at(-1)).toBe(502)
     expect(app.seen.map((s) => s.url)).not.toContain(dying.seen[0]!.url)
   }
+})
+
+test.skipIf(noNginx)('an asset of the new build asked of a process still on the old one is answered by another (rolling restart)', async () => {
+  const old = await running(upstream('old-build'))
+  const current = await running(upstream())
+  const nginx = await running(startNginx([old.port, current.port], { binary: nginxBinary }))
+  for (let i = 0; i < 4; i++) {
+    const asset = await fetch(`${nginx.url}/assets/app.js`)
+    expect(asset.status).toBe(200)
+    await asset.body?.cancel()
+  }
+  expect(old.seen.length, 'the old process was asked').toBeGreaterThan(0)
 })
