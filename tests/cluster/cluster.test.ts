@@ -70,7 +70,7 @@ test('three processes behind nginx: writes survive a SIGKILL and a rolling resta
     const health = await Promise.all(processes.map((p) => waitHealthy(p!.url, 20_000)))
     expect.soft(health, '/healthz of each process (h-boot)').toEqual([200, 200, 200])
     console.log(`cluster: 3 processes and nginx up in ${Date.now() - started} ms`)
-    const [one, two, three] = processes as RunningServer[]
+    const [one, two, three] = processes as [RunningServer, RunningServer, RunningServer]
 
     // ── Periodic jobs: run by one process, which says so. ──
     await expect.poll(() => processes.flatMap((p) => maintenanceRuns(p!.output())).length, { timeout: 10_000 }).toBeGreaterThan(0).catch(() => {})
