@@ -34,6 +34,8 @@ export default defineConfig({
           testTimeout: 180_000,
           setupFiles: ['tests/setup/env.ts'],
           sequence: { groupOrder: 1 },
+          // One file at a time: each runs several servers of its own.
+          fileParallelism: false,
         },
       },
     ],

@@ -201,7 +201,9 @@ test('three processes behind nginx: writes survive a SIGKILL and a rolling resta
     // ── Every attempt accounted for. ──
     const acknowledged = attempts.filter((a) => a.id !== undefined)
     const failed = attempts.filter((a) => a.id === undefined)
-    const inKillWindow = (a: Attempt) => a.start <= killAt + KILL_GRACE_MS && a.end >= killAt && a.status === 502
+    // A transport failure: nginx's 502, or an answer whose body was cut ("terminated"); never the app's own refusal.
+    const lost = (a: Attempt) => a.status === 502 || a.status === 0 || /terminated|fetch failed|ECONNRESET/.test(a.detail ?? '')
+    const inKillWindow = (a: Attempt) => a.start <= killAt + KILL_GRACE_MS && a.end >= killAt && lost(a)
     const killFailures = failed.filter(inKillWindow)
     const inRestart = (a: Attempt) => a.end >= termAt && a.start <= readyAt + 1_500
     const restartFailures = failed.filter((a) => !inKillWindow(a) && inRestart(a))
