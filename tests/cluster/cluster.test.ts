@@ -5,7 +5,7 @@ import { get, ok, post, signUp } from '#tests/http/content-helpers.ts'
 import { freshDataDir, type RunningServer, startServer } from '#tests/setup/server-process.ts'
 import { findNginx, freePort, type RunningNginx, startNginx } from '#tests/setup/nginx.ts'
 import { createServerDatabase } from '#tests/setup/test-db.ts'
-import { directClient, NO_POSTGRES, serverUrl, sleep, startS3IfAvailable, stopS3, waitHealthy } from './harness.ts'
+import { CLOSE, directClient, NO_POSTGRES, serverUrl, sleep, startS3IfAvailable, stopS3, waitHealthy } from './harness.ts'
 
 /**
  * Issue 26, "Must show": three app processes started at the same moment on a fresh PostgreSQL
@@ -110,7 +110,7 @@ test('three processes behind nginx: writes survive a SIGKILL and a rolling resta
     await ok(post(owner.client, '/api/homepage/set-open-status', { homepageId: owner.homepageId }))
     /** A guest's page from one process, asked until its page cache answers (an ETag). */
     const look = async (p: RunningServer) => {
-      const guest = createClient(p.url)
+      const guest = createClient(p.url, CLOSE)
       for (let ask = 1; ; ask++) {
         const response = await guest.request(`/${code}`)
         const html = await response.text()
@@ -134,7 +134,7 @@ test('three processes behind nginx: writes survive a SIGKILL and a rolling resta
     const uploaded = (await (await uploader.request('/api/upload/index', { method: 'POST', body: form, headers: uploader.sameOrigin })).json()) as { code: number; src: string; msg: string }
     expect(uploaded, uploaded.msg).toMatchObject({ code: 1, src: expect.stringMatching(/^\/uploads\//) })
     const bytesFrom = async (p: RunningServer) => {
-      const response = await fetch(new URL(uploaded.src, p.url))
+      const response = await fetch(new URL(uploaded.src, p.url), { headers: CLOSE })
       return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) }
     }
     const original = await bytesFrom(one)

@@ -40,7 +40,7 @@ export async function waitHealthy(url: string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs
   let status = 0
   while (Date.now() < deadline) {
-    status = await fetch(new URL('/healthz', url)).then((r) => (r.body?.cancel(), r.status)).catch(() => 0)
+    status = await fetch(new URL('/healthz', url), { headers: CLOSE }).then((r) => (r.body?.cancel(), r.status)).catch(() => 0)
     if (status === 200 || status === 404) return status
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
@@ -48,11 +48,17 @@ export async function waitHealthy(url: string, timeoutMs = 30_000) {
 }
 
 /**
+ * The test's own requests straight to a process close their connection: one left kept-alive
+ * (undici keeps them a minute) would hold that process's drain on SIGTERM to its full grace.
+ */
+export const CLOSE = { Connection: 'close' }
+
+/**
  * A client of one app process, bypassing nginx, that presents itself as our own pages do on the
  * public origin (the Origin the app checks POSTs against is APP_ORIGIN, nginx's address here).
  */
 export function directClient(processUrl: string, appOrigin: string, jar?: Map<string, string>) {
-  const client = createClient(processUrl)
+  const client = createClient(processUrl, CLOSE)
   client.sameOrigin.Origin = appOrigin
   for (const [name, value] of jar ?? []) client.jar.set(name, value)
   return client
