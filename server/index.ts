@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { createServer } from 'node:http'
 import { flushCompileCache } from 'node:module'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
@@ -8,13 +9,12 @@ import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { AppContext } from '#app/context.ts'
 import { openDb } from '#app/db/client.server.ts'
 import { DirectoryInUseError } from '#app/db/directory-lock.server.ts'
-import { migrate } from '#app/db/migrate.server.ts'
 import { startMaintenance } from '#app/services/maintenance.server.ts'
-import { backfillSearchColumns } from '#app/services/search.server.ts'
-import { seedDemo } from '#app/services/seed.server.ts'
+import { databaseReady, prepareDatabase } from '#app/services/startup.server.ts'
 import { dataDirectories, ensureDataDirectories } from '#app/utils/data-dirs.server.ts'
 import { ENGINES } from '#app/utils/engines.ts'
 import { env } from '#app/utils/env.server.ts'
+import { appSecret } from '#app/utils/secret.server.ts'
 import { releaseBootMemory } from '#server/memory.ts'
 import { pageCache } from '#server/page-cache.ts'
 import { historyBuffer } from '#app/services/browser-history.server.ts'
@@ -23,8 +23,18 @@ import { renderQueue } from '#app/page-cache/render-queue.server.ts'
 import { uploadsRouter } from '#server/uploads.ts'
 import { drainRefusedBodies } from '#server/bodies.ts'
 import { serviceWorker } from '#server/service-worker.ts'
+import { healthChecks } from '#server/health.ts'
+import { gracefulStop } from '#server/shutdown.ts'
 
-const config = env()
+const config = (() => {
+  try {
+    return env()
+  } catch (error) {
+    // A bad setting (e.g. half the S3_* ones) stops the boot with its message, not a stack.
+    console.error(`起页 cannot start: ${(error as Error).message}`)
+    process.exit(1)
+  }
+})()
 const isDev = config.NODE_ENV === 'development'
 const KEEP_ALIVE_MS = 65_000
 
@@ -36,19 +46,25 @@ try {
   process.exit(1)
 }
 
-const handle = await openDb({ url: config.DATABASE_URL, dataDir: config.PGLITE_DIR }).catch((error: unknown) => {
+const handle = await openDb({ url: config.DATABASE_URL, dataDir: config.PGLITE_DIR, poolSize: config.DATABASE_POOL_SIZE }).catch((error: unknown) => {
   // Another process has the embedded database open: stop before touching it (ADR 025).
   if (!(error instanceof DirectoryInUseError)) throw error
   console.error(`起页 cannot start: ${error.message}`)
   process.exit(1)
 })
-await migrate(handle)
-// Bookmarks written before search existed get their search columns once (a no-op afterwards).
-const searchFilled = await backfillSearchColumns(handle.db)
+// Migrations, the search backfill and the demo seed, one process at a time (app/services/startup.server.ts).
+const { searchFilled, seeded } = await prepareDatabase(handle, { demoPassword: config.DEMO_PASSWORD })
 if (searchFilled) console.log(`Search: indexed ${searchFilled} bookmarks written before search existed.`)
-if (await seedDemo(handle.db, config.DEMO_PASSWORD)) console.log('Seeded the demo account and homepage.')
-// Expired sessions, old idempotency keys, unused uploads: now and every hour (errors are logged).
-const maintenance = startMaintenance(handle.db)
+if (seeded) console.log('Seeded the demo account and homepage.')
+// The secret file is made now rather than at the first invite link: a process that cannot write it
+// stops here, and processes started together share one (app/utils/secret.server.ts).
+appSecret()
+if (handle.driver === 'postgres' && !config.APP_SECRET) {
+  console.warn(`APP_SECRET is not set: invite links are signed with ${config.SECRET_FILE}, this machine's own. Set APP_SECRET if several machines share this database.`)
+}
+// Expired sessions, old idempotency keys, unused uploads: now and every hour, in one of the
+// processes sharing the database (errors are logged).
+const maintenance = startMaintenance(handle)
 
 const vite = isDev
   ? await import('vite').then((v) => v.createServer({ server: { middlewareMode: true } }))
@@ -69,8 +85,12 @@ const productionBuild = vite ? undefined : await loadBuild()
 type EntryWithContext = { appContext: Parameters<RouterContextProvider['set']>[0] }
 
 const app = express()
+const server = createServer(app)
+const stop = gracefulStop(server)
 app.disable('x-powered-by')
 if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY)
+// The balancer's checks come first: nothing else may answer, cache or delay them.
+app.use(healthChecks({ ready: () => databaseReady(handle), stopping: stop.stopping }))
 // Before anything can answer: the unread rest of a refused body is drained (server/bodies.ts).
 app.use(drainRefusedBodies())
 // Uploaded images first: they carry their own stricter headers (sandbox CSP, nosniff), not the pages'.
@@ -153,7 +173,7 @@ app.all(
 // TypeScript and compiles less (ADR 012); written now rather than at exit, which a crash skips.
 flushCompileCache()
 releaseBootMemory()
-const server = app.listen(config.PORT, config.HOST, () => {
+server.listen(config.PORT, config.HOST, () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.PORT
   console.log(`起页 listening on http://localhost:${port} (${handle.driver})`)
@@ -164,12 +184,17 @@ server.keepAliveTimeout = KEEP_ALIVE_MS
 server.headersTimeout = KEEP_ALIVE_MS + 1_000
 
 let closing = false
-async function shutdown() {
+/** SIGTERM (a rolling restart): requests under way finish, then the database is closed; exit 0. */
+async function shutdown(signal: NodeJS.Signals) {
   if (closing) return
   closing = true
-  server.close()
-  server.closeIdleConnections()
-  setTimeout(() => server.closeAllConnections(), 5_000).unref()
+  const grace = config.SHUTDOWN_GRACE_MS
+  // Whatever hangs after the requests (a query that never returns) does not keep the process.
+  setTimeout(() => {
+    console.error('起页 did not stop in time; exiting.')
+    process.exit(1)
+  }, grace + 10_000).unref()
+  await stop.stop(grace, (underWay) => console.log(`${signal}: stopping; ${underWay} requests under way may take up to ${grace} ms.`))
   await vite?.close()
   await maintenance.stop()
   await pages.stop()

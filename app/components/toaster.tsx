@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 
 export type ToastView = { type: 'success' | 'info' | 'warning' | 'error'; msg: string }
 
@@ -10,30 +10,31 @@ export function showToast(toast: ToastView) {
   window.dispatchEvent(new CustomEvent<ToastView>(TOAST_EVENT, { detail: toast }))
 }
 
-/** Shows the flash message of the last POST/redirect/GET; it reads well without JS too. */
+/**
+ * Shows the flash message of the last POST/redirect/GET; it reads well without JS too. A message
+ * stays its 3 s: a later render without one (a fetcher's revalidation right after a sign-up, say)
+ * does not take it away early.
+ */
 export function Toaster({ toast }: { toast: ToastView | null }) {
   const [visible, setVisible] = useState(toast)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const show = useCallback((next: ToastView) => {
+    setVisible(next)
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => setVisible(null), TOAST_MS)
+  }, [])
   useEffect(() => {
-    setVisible(toast)
-    if (!toast) return
-    const timer = setTimeout(() => setVisible(null), TOAST_MS)
-    return () => clearTimeout(timer)
-  }, [toast])
+    if (toast) show(toast)
+  }, [toast, show])
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const onToast = (event: Event) => {
-      const detail = (event as CustomEvent<ToastView>).detail
-      // A fresh object, so the same message twice is announced twice.
-      setVisible({ ...detail })
-      clearTimeout(timer)
-      timer = setTimeout(() => setVisible(null), TOAST_MS)
-    }
+    // A fresh object, so the same message twice is announced twice.
+    const onToast = (event: Event) => show({ ...(event as CustomEvent<ToastView>).detail })
     window.addEventListener(TOAST_EVENT, onToast)
     return () => {
       window.removeEventListener(TOAST_EVENT, onToast)
-      clearTimeout(timer)
+      clearTimeout(timer.current)
     }
-  }, [])
+  }, [show])
   return (
     <div className="toaster" role="status" aria-live="polite">
       {visible ? <p className={`toast toast-${visible.type}`}>{visible.msg}</p> : null}

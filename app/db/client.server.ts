@@ -17,6 +17,14 @@ export type DbHandle = {
   exec: (sql: string) => Promise<void>
   /** One parameterised read outside Drizzle, for the hottest path (the page cache's versions). */
   rows: <T>(sql: string, params: unknown[]) => Promise<T[]>
+  /**
+   * Runs `work` while holding the PostgreSQL advisory lock `key` (app/db/advisory-locks.ts), so
+   * that app processes sharing one server take turns. The lock is a session's: it is taken, used
+   * and released on one connection, and `work` gets a Db on that very connection (its queries
+   * need no second one from the pool). `wait: false` gives up at once when another session holds
+   * it, and answers null. PGlite is one process: `work` just runs.
+   */
+  withLock: <T>(key: number, work: (db: Db) => Promise<T>, options?: { wait?: boolean }) => Promise<T | null>
   close: () => Promise<void>
 }
 
@@ -26,9 +34,9 @@ export type DbHandle = {
  * PGlite is single-process: the directory is locked for as long as it is open, and a second
  * process (or a second open in this one) is refused with DirectoryInUseError (ARCHITECTURE.md §7).
  */
-export async function openDb({ url, dataDir }: { url?: string; dataDir: string }): Promise<DbHandle> {
+export async function openDb({ url, dataDir, poolSize = 10 }: { url?: string; dataDir: string; poolSize?: number }): Promise<DbHandle> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 })
+    const pool = new pg.Pool({ connectionString: url, max: poolSize })
     // An idle connection the server drops (restart, admin command) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`))
@@ -37,6 +45,26 @@ export async function openDb({ url, dataDir }: { url?: string; dataDir: string }
       driver: 'postgres',
       exec: async (statement) => void (await pool.query(statement)),
       rows: async (statement, params) => (await pool.query(statement, params)).rows,
+      async withLock(key, work, { wait = true } = {}) {
+        const client = await pool.connect()
+        try {
+          const { rows } = await client.query<{ locked: boolean }>(
+            wait ? 'select true as locked from pg_advisory_lock($1)' : 'select pg_try_advisory_lock($1) as locked',
+            [key],
+          )
+          let result = null
+          if (rows[0]?.locked) {
+            result = await work(drizzlePg({ client, schema }) as unknown as Db)
+            await client.query('select pg_advisory_unlock($1)', [key])
+          }
+          client.release()
+          return result
+        } catch (error) {
+          // Closing the connection ends its session, and the lock with it: no error leaves it held.
+          client.release(true)
+          throw error
+        }
+      },
       close: () => pool.end(),
     }
   }
@@ -55,11 +83,13 @@ export async function openDb({ url, dataDir }: { url?: string; dataDir: string }
 }
 
 function pgliteHandle(client: PGlite, unlock: () => void): DbHandle {
+  const db = drizzlePglite({ client, schema }) as unknown as Db
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db,
     driver: 'pglite',
     exec: async (statement) => void (await client.exec(statement)),
     rows: async <T,>(statement: string, params: unknown[]) => (await client.query<T>(statement, params)).rows,
+    withLock: (_key, work) => work(db),
     // The lock goes only once PGlite has written its last page.
     close: async () => {
       await client.close()

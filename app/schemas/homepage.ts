@@ -60,6 +60,8 @@ export const RESERVED_CODES = new Set([
   'upload', 'uploads', 'user', 'admin', 'static', 'public', 'www', 'write', 'import', 'export', 'weather',
   'email', 'terms', 'privacy', 'welcome', 'share', 'manifest', 'ai', 'changelog',
   'm', 'offline',
+  // The balancer's health checks (server/health.ts).
+  'healthz', 'livez',
 ])
 
 export const CODE_TAKEN_MSG = '该个性域名已被占用'

@@ -1,23 +1,29 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createSession } from '#app/auth/session.server.ts'
-import { idempotencyKeys, sessions, uploads } from '#app/db/schema/index.ts'
+import { ADVISORY_LOCKS } from '#app/db/advisory-locks.ts'
+import { idempotencyKeys, jobRuns, sessions, uploads } from '#app/db/schema/index.ts'
 import { diskStorage, type UploadStorage } from '#app/uploads/storage.server.ts'
 import { createUser } from '#tests/db-utils.ts'
-import { useTestDb } from '#tests/setup/test-db.ts'
-import { IDEMPOTENCY_KEY_TTL_MS, purgeIdempotencyKeys, refreshStatistics, runMaintenance, startMaintenance } from './maintenance.server.ts'
+import { createTestDb, serverUrl, type TestDb } from '#tests/setup/test-db.ts'
+import { IDEMPOTENCY_KEY_TTL_MS, purgeIdempotencyKeys, refreshStatistics, runMaintenance, runMaintenanceOnce, startMaintenance } from './maintenance.server.ts'
 
-const db = useTestDb()
+let handle: TestDb
+const db = () => handle.db
 let dir: string
 let storage: UploadStorage
 beforeAll(async () => {
+  handle = await createTestDb()
   dir = await mkdtemp(join(tmpdir(), 'qiye-maintenance-'))
   storage = diskStorage(dir)
 })
-afterAll(() => rm(dir, { recursive: true, force: true }))
+afterAll(async () => {
+  await handle.dispose()
+  await rm(dir, { recursive: true, force: true })
+})
 
 /** An idempotency key of `userId`, made `hours` ago. */
 async function key(userId: number, name: string, hours: number) {
@@ -97,7 +103,9 @@ test('a failing step is reported, never thrown, and the other steps still run', 
 test('the job runs at start and on its interval, and stops: a stopped job runs no more', async () => {
   const { user } = await createUser(db())
   await key(user.id, 'at-start', 30)
-  const job = startMaintenance(db(), { storage, intervalMs: 100 })
+  await db().delete(jobRuns)
+  vi.spyOn(console, 'log').mockImplementation(() => {})
+  const job = startMaintenance(handle, { storage, intervalMs: 100 })
   await vi.waitFor(async () => expect(await keys(user.id)).toEqual([]), { timeout: 5_000 })
 
   await key(user.id, 'on-interval', 30)
@@ -107,4 +115,36 @@ test('the job runs at start and on its interval, and stops: a stopped job runs n
   await key(user.id, 'after-stop', 30)
   await new Promise((resolve) => setTimeout(resolve, 400))
   expect(await keys(user.id)).toEqual(['after-stop'])
+})
+
+test('two processes at once: one runs the pass, the other skips it; within the interval every pass skips, after it the next runs', async () => {
+  await db().delete(jobRuns)
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+  const intervalMs = 2_000
+  const pass = () => runMaintenanceOnce(handle, { storage, intervalMs })
+  expect((await Promise.all([pass(), pass()])).sort()).toEqual([false, true])
+  expect(await pass()).toBe(false)
+  const [run] = await db().select().from(jobRuns)
+  expect(run).toMatchObject({ name: 'maintenance', ranBy: `pid ${process.pid} on host ${hostname()}` })
+  expect(run!.lastFinishedAt!.getTime()).toBeGreaterThanOrEqual(run!.lastStartedAt.getTime())
+  // One line, saying who ran it; skipping says nothing.
+  expect(log.mock.calls).toEqual([[expect.stringMatching(/^Maintenance: ran by pid \d+ on host \S+: .+\.$/)]])
+
+  await new Promise((resolve) => setTimeout(resolve, intervalMs))
+  expect(await pass()).toBe(true)
+})
+
+describe.runIf(serverUrl)('on PostgreSQL (skipped without TEST_DATABASE_URL)', () => {
+  test('a pass still running in another process is not overlapped, even once its interval is over', async () => {
+    await db().delete(jobRuns)
+    vi.spyOn(console, 'log').mockImplementation(() => {})
+    // Another connection, as another process's pass would, holds the job's lock.
+    const elsewhere = handle.withLock(ADVISORY_LOCKS.maintenance, async () => {
+      expect(await runMaintenanceOnce(handle, { storage, intervalMs: 1 })).toBe(false)
+      return 'held'
+    })
+    expect(await elsewhere).toBe('held')
+    expect(await db().$count(jobRuns)).toBe(0)
+    expect(await runMaintenanceOnce(handle, { storage, intervalMs: 1 })).toBe(true)
+  })
 })

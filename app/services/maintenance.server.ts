@@ -4,14 +4,18 @@ import { deleteExpiredOAuthStates } from './oauth.server.ts'
 import { deleteExpiredResets } from './password-reset.server.ts'
 import { deleteExpiredEmailChanges } from './email-change.server.ts'
 import { deleteExpiredWechatLogins } from './wechat-login.server.ts'
-import type { Db } from '#app/db/client.server.ts'
+import { ADVISORY_LOCKS } from '#app/db/advisory-locks.ts'
+import type { Db, DbHandle } from '#app/db/client.server.ts'
 import { idempotencyKeys } from '#app/db/schema/index.ts'
 import type { UploadStorage } from '#app/uploads/storage.server.ts'
 import { cleanUpUploads } from '#app/uploads/records.server.ts'
+import { runLeased, thisProcess } from './job-lease.server.ts'
 
 /**
  * The periodic maintenance job: expired sessions, password-reset links and WeChat QR codes, old idempotency keys, planner statistics and unused uploads, at boot
- * and then every hour. Every step is safe to run in several app processes at once.
+ * and then every hour, in one of the app processes sharing the database (runMaintenanceOnce).
+ * Every step would also be safe in several at once. The per-process write buffers (browser
+ * history, visits) are not jobs: each process writes its own requests' data.
  */
 
 export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000
@@ -77,16 +81,33 @@ function steps(db: Db, { storage, uploadGraceMs }: MaintenanceOptions): [string,
   ]
 }
 
-/** One pass over every step; a failing step is reported and the others still run. */
+/** One pass over every step; a failing step is reported and the others still run. Returns what was done. */
 export async function runMaintenance(db: Db, { onError = logError, ...options }: MaintenanceOptions = {}) {
+  const done: string[] = []
   for (const [step, run] of steps(db, options)) {
     try {
-      const done = await run()
-      if (done) console.log(`Maintenance: ${done}.`)
+      const did = await run()
+      if (did) done.push(did)
     } catch (error) {
       onError(step, error)
     }
   }
+  return done
+}
+
+type IntervalOptions = MaintenanceOptions & { intervalMs?: number }
+
+/**
+ * One pass, unless another app process is running one or ran one within the interval
+ * (app/services/job-lease.server.ts). The log says which process ran it; a skipped pass says
+ * nothing. Returns whether it ran here.
+ */
+export async function runMaintenanceOnce(handle: Pick<DbHandle, 'withLock'>, { intervalMs = MAINTENANCE_INTERVAL_MS, ...options }: IntervalOptions = {}) {
+  const lease = { name: 'maintenance', lock: ADVISORY_LOCKS.maintenance, intervalMs }
+  const done = await runLeased(handle, lease, (db) => runMaintenance(db, options))
+  if (!done) return false
+  console.log(`Maintenance: ran by ${thisProcess}: ${done.join('; ') || 'nothing to do'}.`)
+  return true
 }
 
 /**
@@ -94,10 +115,13 @@ export async function runMaintenance(db: Db, { onError = logError, ...options }:
  * timer does not keep the process alive; `stop()` ends it and waits for a pass under way, so the
  * database can be closed after it.
  */
-export function startMaintenance(db: Db, { intervalMs = MAINTENANCE_INTERVAL_MS, ...options }: MaintenanceOptions & { intervalMs?: number } = {}) {
-  let running: Promise<void> | null = null
+export function startMaintenance(handle: Pick<DbHandle, 'withLock'>, { intervalMs = MAINTENANCE_INTERVAL_MS, ...options }: IntervalOptions = {}) {
+  let running: Promise<unknown> | null = null
   const pass = () => {
-    running ??= runMaintenance(db, options).finally(() => (running = null))
+    // Taking the lease can fail (the database away for a moment): reported, tried next interval.
+    running ??= runMaintenanceOnce(handle, { intervalMs, ...options })
+      .catch((error: unknown) => (options.onError ?? logError)('lease', error))
+      .finally(() => (running = null))
   }
   pass()
   const timer = setInterval(pass, intervalMs)

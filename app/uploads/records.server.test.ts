@@ -7,10 +7,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import * as schema from '#app/db/schema/index.ts'
 import { bags, discoverCategories, discoverSites, groupBookmarks, groupCategories, groups, homepages, iconHistory, modules, notes, skinHistory, sources, uploads, users } from '#app/db/schema/index.ts'
 import { storeImage } from '#app/uploads/image.server.ts'
+import { s3Storage } from '#app/uploads/s3-storage.server.ts'
 import { diskStorage, variantName, type UploadStorage } from '#app/uploads/storage.server.ts'
 import { UPLOAD_PREFIX } from '#app/uploads/upload-path.ts'
 import { createOwner } from '#tests/db-utils.ts'
 import { png } from '#tests/fixtures/images.ts'
+import { startS3 } from '#tests/sites/s3-server.ts'
 import { useTestDb } from '#tests/setup/test-db.ts'
 import { cleanUpUploads, recordUpload, UNRECORDED_KIND, UPLOAD_GRACE_MS, UPLOAD_REFERENCES } from './records.server.ts'
 
@@ -69,6 +71,39 @@ test('an old unreferenced upload goes with its resized copies; referenced and fr
 
   // Nothing else to do the second time.
   expect((await cleanUpUploads(db(), { storage })).deleted).toEqual([])
+})
+
+test('on an object store the clean-up does the same: a file in the bucket without a row is registered; an old unused upload goes with its copies', async () => {
+  const s3 = await startS3({ bucket: 'clean-up' })
+  try {
+    const bucket = s3Storage({ ...s3.config(), prefix: 'qiye', pageSize: 2 })
+    const { user, homepageId } = await createOwner(db(), ['分类'])
+    const store = async (width: number) => (await storeImage(await png(width, 7), 'icon', { db: db(), userId: user.id, storage: bucket })).src
+    const [usedSrc, unusedSrc] = [await store(230), await store(231)]
+    const [used, unused] = [usedSrc.slice(UPLOAD_PREFIX.length), unusedSrc.slice(UPLOAD_PREFIX.length)]
+    await bucket.put(variantName(unused, 40), Buffer.from('copy'))
+    await bucket.put(variantName(used, 96), Buffer.from('copy'))
+    // Put there by another process, or before the rows: registered now, kept for its grace period.
+    const stray = `${'ab'.repeat(16)}.png`
+    await bucket.put(stray, Buffer.from('stray'))
+    await db().update(homepages).set({ icon: usedSrc }).where(eq(homepages.id, homepageId))
+    await age(used)
+    await age(unused)
+
+    const result = await cleanUpUploads(db(), { storage: bucket })
+    expect(result.registered).toBe(1)
+    expect(result.deleted).toContain(unused)
+    expect(result.deleted).not.toContain(used)
+    expect((await bucket.list()).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: stray, bytes: 5 },
+      { name: used, bytes: expect.any(Number) },
+    ])
+    expect(await bucket.get(variantName(unused, 40))).toBeNull()
+    expect(await bucket.get(variantName(used, 96))).not.toBeNull()
+    expect(await rowNames([used, unused, stray])).toEqual([used, stray].sort())
+  } finally {
+    await s3.stop()
+  }
 })
 
 test('a reference in any column of the list keeps the file: icons, the skin document, icon history, avatars, skin history, a note’s image, a group’s icons and banner, a discover site’s icon', async () => {
@@ -282,6 +317,8 @@ const NOT_UPLOAD_PATHS: Record<string, string> = {
   'group_invites.token_hash': 'a hex hash',
   'group_logs.actor_name': 'a copied nickname',
   'group_logs.subject': 'a copied name, shown as text',
+  'job_runs.name': "a periodic job's name",
+  'job_runs.ran_by': 'the process that ran it (host and pid)',
 }
 
 test('every column long enough to hold an upload path is either a reference or known not to be one', () => {

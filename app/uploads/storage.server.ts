@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { env } from '#app/utils/env.server.ts'
+import { env, type Env } from '#app/utils/env.server.ts'
+import { s3Storage } from './s3-storage.server.ts'
+import { isStoredName, listOriginals, variantName } from './stored-names.ts'
 import { UPLOAD_WIDTHS, isUploadName } from './upload-path.ts'
 
-/** Where uploaded images live; a local directory today, an object store could implement the same. */
+export { isStoredName, originalName, variantName } from './stored-names.ts'
+
+/**
+ * Where uploaded images live: a local directory (diskStorage, the default) or an S3-compatible
+ * object store (s3Storage, when S3_BUCKET is set; ADR 035). Both check names alike.
+ */
 export type UploadStorage = {
   put(name: string, bytes: Buffer): Promise<void>
   /** The stored bytes, or null when there is no such file (or the name is not one of ours). */
@@ -16,28 +23,6 @@ export type UploadStorage = {
    * copies are left of it): what the clean-up registers.
    */
   list(): Promise<{ name: string; bytes: number }[]>
-}
-
-/** A resized copy of a stored image: `<hash>-w<N>.<ext>`. */
-export function variantName(name: string, width: number) {
-  const dot = name.lastIndexOf('.')
-  return `${name.slice(0, dot)}-w${width}${name.slice(dot)}`
-}
-
-const VARIANT = /^([0-9a-f]{32})-w(\d+)(\.[a-z]+)$/
-
-/** Only names the server makes: `<hash>.<ext>` or `<hash>-w<N>.<ext>` with N an allowed width. */
-export function isStoredName(name: string) {
-  return originalName(name) !== null
-}
-
-/** The original a stored name belongs to (itself, or the one a resized copy was made from); null for any other name. */
-export function originalName(name: string): string | null {
-  if (isUploadName(name)) return name
-  const match = VARIANT.exec(name)
-  if (match === null || !UPLOAD_WIDTHS.some((w) => String(w) === match[2])) return null
-  const original = match[1]! + match[3]!
-  return isUploadName(original) ? original : null
 }
 
 /**
@@ -84,20 +69,27 @@ export function diskStorage(dir: string): UploadStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
         throw error
       }
-      const sizes = new Map<string, number>()
-      for (const file of files) {
-        const name = originalName(file)
-        if (name === null) continue
-        if (file === name) sizes.set(name, (await stat(join(root, name)).catch(() => null))?.size ?? 0)
-        else if (!sizes.has(name)) sizes.set(name, 0)
-      }
-      return [...sizes].map(([name, bytes]) => ({ name, bytes }))
+      return listOriginals(files.map((file) => ({ file, bytes: async () => (await stat(join(root, file)).catch(() => null))?.size ?? 0 })))
     },
   }
 }
 
+/** The storage the settings choose: the bucket when S3_BUCKET is set, else the directory UPLOAD_DIR. */
+export function storageFor(config: Env): UploadStorage {
+  if (!config.S3_BUCKET) return diskStorage(config.UPLOAD_DIR)
+  return s3Storage({
+    endpoint: config.S3_ENDPOINT,
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    prefix: config.S3_PREFIX,
+  })
+}
+
 let shared: UploadStorage | undefined
-/** The app's storage: the directory UPLOAD_DIR names. */
+/** The app's storage (storageFor the environment), made once. */
 export function uploadStorage(): UploadStorage {
-  return (shared ??= diskStorage(env().UPLOAD_DIR))
+  return (shared ??= storageFor(env()))
 }

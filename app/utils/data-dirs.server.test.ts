@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, expect, test } from 'vitest'
 import { dataDirectories, ensureDataDirectories } from './data-dirs.server.ts'
 
-const base = { DATABASE_URL: undefined, PGLITE_DIR: './data/pglite', UPLOAD_DIR: './data/uploads', APP_SECRET: '', SECRET_FILE: './data/app-secret' }
+const base = { DATABASE_URL: undefined, PGLITE_DIR: './data/pglite', UPLOAD_DIR: './data/uploads', S3_BUCKET: '', APP_SECRET: '', SECRET_FILE: './data/app-secret' }
 let dir = ''
 afterEach(() => dir && rmSync(dir, { recursive: true, force: true }))
 
@@ -18,6 +18,8 @@ test('the embedded database, the uploads and the secret file each have a directo
   const settings = dataDirectories({ ...base, DATABASE_URL: 'postgres://db/x', APP_SECRET: 'x'.repeat(32) }).map((d) => d.setting)
   expect(settings).toEqual(['UPLOAD_DIR'])
   expect(dataDirectories({ ...base, PGLITE_DIR: 'memory://' }).map((d) => d.setting)).not.toContain('PGLITE_DIR')
+  // Uploads in an object store: UPLOAD_DIR is neither made nor needed writable.
+  expect(dataDirectories({ ...base, UPLOAD_DIR: '/proc/qiye/uploads', S3_BUCKET: 'qiye' }).map((d) => d.setting)).toEqual(['PGLITE_DIR', 'SECRET_FILE'])
 })
 
 test('missing parents are created', () => {

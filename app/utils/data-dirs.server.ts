@@ -7,14 +7,14 @@ export type DataDirectory = { setting: 'PGLITE_DIR' | 'UPLOAD_DIR' | 'SECRET_FIL
 
 /**
  * Every directory the server will write to with these settings: the embedded database's (unless
- * a PostgreSQL server or an in-memory database is used), the uploads', and the one holding the
- * secret file (unless APP_SECRET is set).
+ * a PostgreSQL server or an in-memory database is used), the uploads' (unless they are kept in an
+ * object store, S3_BUCKET), and the one holding the secret file (unless APP_SECRET is set).
  */
-export function dataDirectories(config: Pick<Env, 'DATABASE_URL' | 'PGLITE_DIR' | 'UPLOAD_DIR' | 'APP_SECRET' | 'SECRET_FILE'>): DataDirectory[] {
+export function dataDirectories(config: Pick<Env, 'DATABASE_URL' | 'PGLITE_DIR' | 'UPLOAD_DIR' | 'S3_BUCKET' | 'APP_SECRET' | 'SECRET_FILE'>): DataDirectory[] {
   const dirs: DataDirectory[] = []
   const onServer = config.DATABASE_URL && /^postgres(ql)?:\/\//.test(config.DATABASE_URL)
   if (!onServer && config.PGLITE_DIR !== 'memory://') dirs.push({ setting: 'PGLITE_DIR', path: config.PGLITE_DIR })
-  dirs.push({ setting: 'UPLOAD_DIR', path: config.UPLOAD_DIR })
+  if (!config.S3_BUCKET) dirs.push({ setting: 'UPLOAD_DIR', path: config.UPLOAD_DIR })
   if (!config.APP_SECRET) dirs.push({ setting: 'SECRET_FILE', path: dirname(config.SECRET_FILE) })
   return dirs
 }

@@ -7,8 +7,22 @@ const EnvSchema = z.object({
   /** postgres://… selects a PostgreSQL server; otherwise PGlite in PGLITE_DIR. */
   DATABASE_URL: z.string().optional(),
   PGLITE_DIR: z.string().default('./data/pglite'),
-  /** Where uploaded images are kept (content-hash names, see app/uploads/storage.server.ts). */
+  /** Where uploaded images are kept (content-hash names, see app/uploads/storage.server.ts), unless S3_BUCKET is set. */
   UPLOAD_DIR: z.string().default('./data/uploads'),
+  /**
+   * Uploads in an S3-compatible object store instead (several app processes share it; ADR 035):
+   * set S3_BUCKET with its endpoint and credentials, all or none (checked below). Images are still
+   * served through our origin (/uploads/…), never from the store's address.
+   */
+  S3_ENDPOINT: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).default(''),
+  S3_BUCKET: z.string().default(''),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  /** `<endpoint>/<bucket>/<key>` addresses (self-hosted stores); false: `<bucket>.<host>` (AWS's virtual-hosted style). */
+  S3_FORCE_PATH_STYLE: z.stringbool().default(true),
+  /** Keys start with this (`qiye/` keeps them apart from other data in the bucket). */
+  S3_PREFIX: z.string().default(''),
   /** The public origin (https://qiye.example). Empty: the origin the request arrived on. */
   APP_ORIGIN: z.union([z.literal(''), z.url()]).default(''),
   /** Set when a reverse proxy in front sets X-Forwarded-For / -Proto (Express "trust proxy"). */
@@ -60,19 +74,39 @@ const EnvSchema = z.object({
   WECHAT_TOKEN: z.string().default(''),
   /** The official-account API (tests point it at tests/sites/wechat-server.ts). */
   WECHAT_API_URL: z.url().default('https://api.weixin.qq.com'),
+
+  /**
+   * Connections each app process keeps to a PostgreSQL server: processes × this must stay under
+   * the server's max_connections, less what admin tools and backups need.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  /** On SIGTERM, how long requests under way may take to finish before their connections are cut. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+}).superRefine((config, ctx) => {
+  // The object store is all or nothing: half a configuration would silently use the local directory.
+  const needed = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+  if (config.S3_BUCKET) {
+    for (const key of needed) {
+      if (!config[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is needed with S3_BUCKET (uploads in an object store)` })
+    }
+  } else {
+    for (const key of needed) {
+      if (config[key]) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `S3_BUCKET is needed with ${key} (uploads in an object store); unset ${key} to keep them in UPLOAD_DIR` })
+    }
+  }
 })
 
 export type Env = z.infer<typeof EnvSchema>
 
+/** The environment as the server reads it: the parsed settings or the one message a bad one stops the boot with. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = EnvSchema.safeParse(source)
+  if (!parsed.success) throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`)
+  return parsed.data
+}
+
 let cached: Env | undefined
 /** process.env parsed once; a bad value stops the boot with a clear message. */
 export function env(): Env {
-  if (!cached) {
-    const parsed = EnvSchema.safeParse(process.env)
-    if (!parsed.success) {
-      throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`)
-    }
-    cached = parsed.data
-  }
-  return cached
+  return (cached ??= parseEnv(process.env))
 }

