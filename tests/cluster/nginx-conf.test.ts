@@ -5,6 +5,7 @@ import { afterEach, expect, test } from 'vitest'
 import { MAX_FILE_BYTES } from '#app/bookmark-files/parse.ts'
 import { IMAGE_LIMITS } from '#app/uploads/image.server.ts'
 import { DRAIN_MAX_BYTES } from '#server/bodies.ts'
+import { IDLE_GRACE_MS } from '#server/shutdown.ts'
 import { findNginx, freePort, NGINX_SITE, type RunningNginx, startNginx } from '#tests/setup/nginx.ts'
 
 /**
@@ -41,10 +42,12 @@ test('client_max_body_size lets the largest body the app accepts through, and no
   expect(limit).toBeLessThanOrEqual(DRAIN_MAX_BYTES)
 })
 
-test('nginx closes an idle upstream connection before the app does', () => {
+test('nginx closes an idle upstream connection before the app does, running or stopping', () => {
   const appKeepAlive = Number(/const KEEP_ALIVE_MS = ([\d_]+)/.exec(readFileSync(join(import.meta.dirname, '..', '..', 'server', 'index.ts'), 'utf8'))![1]!.replaceAll('_', ''))
   const nginxKeepAlive = Number(/^(\d+)s$/.exec(directive('keepalive_timeout'))![1]) * 1000
   expect(nginxKeepAlive).toBeLessThan(appKeepAlive)
+  // A stopping process leaves idle connections to nginx for IDLE_GRACE_MS (server/shutdown.ts).
+  expect(nginxKeepAlive).toBeLessThan(IDLE_GRACE_MS)
 })
 
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; length: number }
