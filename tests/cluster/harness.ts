@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { createClient } from '#tests/http/client.ts'
 
 /**
- * Pieces the cluster tests share: what they need to run, the S3 server when the tests have one,
- * readiness, and a client that talks to one app process directly as if through the public origin.
+ * Pieces the cluster tests share: what they need to run, readiness, and a client that talks to
+ * one app process directly as if through the public origin.
  */
 
 /** The PostgreSQL server of the PostgreSQL stage of `npm test` (.ci/run sets it when one answers). */
@@ -13,24 +10,6 @@ export const serverUrl = process.env.TEST_DATABASE_URL || undefined
 
 export const NO_POSTGRES =
   'no PostgreSQL server: TEST_DATABASE_URL is not set (npm test runs this file in its PostgreSQL stage, which .ci/run enables when a server answers on 127.0.0.1:5432)'
-
-export type S3Server = { env: Record<string, string>; close?: () => Promise<unknown>; stop?: () => Promise<unknown> }
-
-/**
- * The local S3-compatible server of tests/sites/s3-server.ts (`startS3()`: its `env` holds
- * S3_ENDPOINT, S3_BUCKET, …), or null where the tests have none. Loaded by path, so that this
- * file does not depend on it at compile time.
- */
-export async function startS3IfAvailable(): Promise<S3Server | null> {
-  const file = join(import.meta.dirname, '..', 'sites', 's3-server.ts')
-  if (!existsSync(file)) return null
-  const module = (await import(pathToFileURL(file).href)) as { startS3?: () => Promise<S3Server> }
-  return module.startS3 ? module.startS3() : null
-}
-
-export async function stopS3(s3: S3Server | null) {
-  await (s3?.close ?? s3?.stop)?.call(s3)
-}
 
 /**
  * Polls a process's /healthz until it answers 200 (what the rolling restart waits for); returns
