@@ -24,6 +24,20 @@ export default defineConfig({
           setupFiles: ['tests/setup/env.ts'],
         },
       },
+      {
+        extends: true,
+        test: {
+          // Several app processes, nginx and PostgreSQL (issue 26): after the other projects, alone,
+          // so that its timings are not those of a machine also running them.
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          testTimeout: 180_000,
+          setupFiles: ['tests/setup/env.ts'],
+          sequence: { groupOrder: 1 },
+          // One file at a time: each runs several servers of its own.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 })

@@ -23,7 +23,10 @@
  *      import (issue 21, ≤ 2 s). Then budget 8 the
  *      same way (scripts/bench/search.ts): 50,000 bookmarks of one user, Ctrl+K search timed
  *      for 1-, 2- and 4-character Chinese, pinyin and a URL fragment.
- *   5. Prints a table, the sizes, the memory, and one PASS/FAIL line per budget.
+ *   5. With BENCH_DATABASE_URL and nginx installed (issue 26, scripts/bench/cluster.ts): the guest
+ *      page through nginx running deploy/nginx.conf, with one app process behind it and with two,
+ *      req/s side by side; skipped with a line otherwise.
+ *   6. Prints a table, the sizes, the memory, and one PASS/FAIL line per budget.
  *
  * Bounded: about 5–8 minutes after the build on a quiet machine (a drain that takes over a minute stops it);
  * every child is stopped by its PID at the end, on an error and on Ctrl+C.
@@ -35,6 +38,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { BENCH_CODE, BENCH_EMAIL, BENCH_GROUP_NAME, BENCH_PASSWORD, GROUP_LINK_ORIGIN, GROUP_LINKS_PER_CATEGORY, IMPORT_FOLDERS, IMPORT_LINKS, IMPORT_TOP_FOLDERS, LINK_COUNT, LINK_ORIGIN, SEARCH_BOOKMARKS } from './bench/data.ts'
 import { getRaw, type RawResponse, requestRaw } from './bench/http.ts'
+import { type ClusterFigures, measureCluster, printCluster, stopClusterNginx } from './bench/cluster.ts'
 import type { ImportFigures, ImportRound } from './bench/import.ts'
 import type { SearchFigures } from './bench/search.ts'
 import { type Round, runLoad, stopLoad } from './bench/load.ts'
@@ -354,6 +358,7 @@ type Figures = {
   memory: { idle: number; afterLoad: number; peak: number }
   imports: Awaited<ReturnType<typeof measureImport>>
   search: Awaited<ReturnType<typeof measureSearch>>
+  cluster: ClusterFigures
   load: { start: string; end: string }
 }
 
@@ -449,6 +454,18 @@ async function main() {
   const uncachedQueue = await load(uncachedTarget, QUEUE_CONNECTIONS, QUEUE_SECONDS, IDENTITY)
   step(`latency, PAGE_CACHE=off, ${QUEUE_CONNECTIONS} connections, ${QUEUE_SECONDS} s, identity: ${describe(uncachedQueue)}`)
 
+  // Issue 26, last so that its processes share the CPU with nothing measured above.
+  const cluster = await measureCluster({
+    driver: database.driver,
+    path: `/${BENCH_CODE}`,
+    seconds: SHORT_ROUND_SECONDS,
+    cores: availableParallelism(),
+    startApp: () => startApp(appEnv(database, { TRUST_PROXY: 'loopback' })),
+    check: checkBenchPage,
+    measure: measureThroughput,
+    step,
+  })
+
   printReport({
     database,
     throughput: {
@@ -472,6 +489,7 @@ async function main() {
     memory: { idle: idle.rss, afterLoad: afterLoad.rss, peak: afterLoad.peak },
     imports,
     search,
+    cluster,
     load: { start: loadAtStart, end: machineLoad() },
   })
 }
@@ -537,6 +555,7 @@ function printReport(figures: Figures) {
 
   printImport(figures.imports)
   printSearch(figures.search)
+  printCluster(figures.cluster)
 
   console.log('\n## Budgets (PERFORMANCE.md)\n')
   console.log(budgetLines(figures).join('\n'))
@@ -696,6 +715,7 @@ function budgetLines(figures: Figures) {
 /** Stops every child by PID, then removes the bench database and files; runs once. */
 function cleanup() {
   cleaning ??= (async () => {
+    await stopClusterNginx()
     await stopChildren()
     for (const drop of dropDatabases) await drop().catch((error: unknown) => console.error(`could not drop a bench database: ${error}`))
     if (work) rmSync(work, { recursive: true, force: true })

@@ -1,8 +1,12 @@
-/** A tiny HTTP client with a cookie jar, talking to the test server over loopback. */
-export function createClient(baseUrl: string) {
+/**
+ * A tiny HTTP client with a cookie jar, talking to the test server over loopback. `defaults`:
+ * headers sent with every request (a request's own win).
+ */
+export function createClient(baseUrl: string, defaults: Record<string, string> = {}) {
   const jar = new Map<string, string>()
   async function request(path: string, init: RequestInit & { json?: unknown; form?: Record<string, string> } = {}) {
-    const headers = new Headers(init.headers)
+    const headers = new Headers(defaults)
+    for (const [name, value] of new Headers(init.headers)) headers.set(name, value)
     let body = init.body
     if (init.json !== undefined) {
       headers.set('Content-Type', 'application/json')
