@@ -4,7 +4,6 @@ import { pageNumber, SITEMAP_XML_PAGE, sitemapEntries, sitemapSize } from '#app/
 import { escapeHtml } from '#app/utils/escape-html.ts'
 import { appOrigin } from '#app/utils/http.server.ts'
 
-
 const xml = (body: string, status = 200) =>
   new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`, {
     status,

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { gotoReady, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
+import { gotoReady, logout, PASSWORD, toast, uniqueEmail, uniqueNickname } from './helpers.ts'
 
 /**
  * Small things of the start page (issue 22 item 8), with JavaScript and without: the skin drawer
@@ -180,4 +180,18 @@ test('a bookmark name the page cuts gets its full name and address as a tooltip 
   await cut.dispatchEvent('pointerover')
   await expect(cut).toHaveAttribute('title', `${long}\nhttps://wide.example/`)
   await expect(whole).not.toHaveAttribute('title')
+})
+
+test('a toast stays its 3 s when the page’s data is read again meanwhile (a fetcher’s revalidation) @js-only', async ({ page }) => {
+  await signUp(page)
+  // The page's timers are the test's: the toast's 3 s pass only when the test says so.
+  await page.clock.install()
+  await gotoReady(page, '/', true)
+  await logout(page)
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100)
+  // What a fetcher's submission does: every loader again, and this answer carries no toast (its cookie was taken).
+  await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { revalidate(): Promise<void> } }).__reactRouterDataRouter.revalidate())
+  await expect(toast(page)).toHaveText('已退出登录')
+  await page.clock.runFor(3_000)
+  await expect(toast(page)).toHaveText('')
 })
