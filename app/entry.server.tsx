@@ -15,6 +15,8 @@ const INLINE_SCRIPT = `${THEME_SCRIPT};${pageScript(process.env.NODE_ENV === 'pr
 
 // The server takes the context key from here so that it sets the very key the routes read.
 export { appContext }
+// And the start page's fragments (the page cache redraws a changed category with the build's own list component).
+export * as fragments from './page-cache/fragments.server.tsx'
 
 export const streamTimeout = 5_000
 

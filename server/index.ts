@@ -17,6 +17,7 @@ import { env } from '#app/utils/env.server.ts'
 import { appSecret } from '#app/utils/secret.server.ts'
 import { releaseBootMemory } from '#server/memory.ts'
 import { pageCache } from '#server/page-cache.ts'
+import type * as Fragments from '#app/page-cache/fragments.server.tsx'
 import { historyBuffer } from '#app/services/browser-history.server.ts'
 import { builtAssets, filesOnly } from '#server/static.ts'
 import { renderQueue } from '#app/page-cache/render-queue.server.ts'
@@ -81,8 +82,8 @@ async function loadBuild(): Promise<ServerBuild> {
  */
 const productionBuild = vite ? undefined : await loadBuild()
 
-/** The context key must be the app build's own instance, so it is taken from the build. */
-type EntryWithContext = { appContext: Parameters<RouterContextProvider['set']>[0] }
+/** The context key must be the app build's own instance, so it is taken from the build; the page cache's fragments too (they draw with its components). */
+type EntryWithContext = { appContext: Parameters<RouterContextProvider['set']>[0]; fragments: typeof Fragments }
 
 const app = express()
 const server = createServer(app)
@@ -98,7 +99,8 @@ app.use(uploadsRouter())
 // A kept start page is answered before any other work (its headers were the render's own).
 // Signed-in users' browser history: buffered here, written every few seconds (never per request).
 const history = historyBuffer(handle.db)
-const pages = pageCache(handle, { enabled: config.PAGE_CACHE === 'on' && !isDev, history })
+const fragments = (productionBuild?.entry.module as unknown as EntryWithContext | undefined)?.fragments
+const pages = pageCache(handle, { enabled: config.PAGE_CACHE === 'on' && !isDev, history, fragments })
 app.use(pages.serve)
 // Start pages not kept are rendered two at a time, in the order they came (one can render while
 // the other waits on the database); a fair queue instead of a hundred renders interleaved.

@@ -1,9 +1,20 @@
+import type { DrawnFragment, FragmentStore, FragmentView } from './fragments.server.tsx'
+
 /**
  * What one render tells the page cache: whether the page may be kept, and the versions of what
  * it shows. The server makes one for a request the cache could answer next time (server/page-cache.ts);
  * only the start-page loaders call `shows`, so every other page is rendered each time.
  */
 export class PageRender {
+  /** The process's kept fragments, which the start-page loader draws its categories from (fragments.server.tsx). */
+  readonly fragmentStore: FragmentStore | undefined
+  /** The page's categories as the loader drew them, in page order: kept with the page, so that a change to one redraws that one. */
+  fragments: { view: FragmentView; drawn: DrawnFragment[] } | null = null
+
+  constructor(fragmentStore?: FragmentStore) {
+    this.fragmentStore = fragmentStore
+  }
+
   /** Homepage id → the render_version read with it, before any of its content was read. */
   readonly homepages = new Map<number, number>()
   /** Group id → its render_version, read likewise (a group's page, kept for guests: page-key). */

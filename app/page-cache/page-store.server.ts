@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { brotliCompress, constants, gzip } from 'node:zlib'
+import type { KeptFragments } from './fragments.server.tsx'
 
 /** Who a kept page was rendered for: its signed-in user at a version, or a guest (null). */
 export type Viewer = { id: number; renderVersion: number } | null
@@ -17,6 +18,8 @@ export type KeptPage = {
   visit: number | null
   /** The signed-in viewer's browser-history entry for each repeat (see PageRender.visited). */
   visited?: { path: string; title: string } | null
+  /** A start page's categories: where each is in `identity`, to redraw one that changed (fragments.server.tsx). */
+  fragments?: KeptFragments
   /** The render's own headers (helmet's, its CSP with the render's nonce, content type). */
   headers: Record<string, string | string[]>
   etag: string
@@ -47,8 +50,12 @@ export class PageStore {
     return this.#pages.get(key)
   }
 
-  /** Keeps the page and compresses it once, off the main thread; until then it is sent as is. */
-  keep(key: string, page: KeptPage) {
+  /**
+   * Keeps the page and compresses it once, off the main thread; until then it is sent as is. A
+   * page redrawn after a change (`quick`) is compressed at lower levels: it is likely to change
+   * again soon, and brotli's best costs ~100 times its quality 5 for a few % of the bytes.
+   */
+  keep(key: string, page: KeptPage, { quick = false } = {}) {
     this.#drop(key)
     if (page.identity.length > this.maxBytes) return
     this.#pages.set(key, page)
@@ -61,12 +68,12 @@ export class PageStore {
       this.#bytes += bytes.length
       this.#evict()
     }
-    gzip(page.identity, { level: 9 }, attach('gzip'))
+    gzip(page.identity, { level: quick ? 6 : 9 }, attach('gzip'))
     brotliCompress(
       page.identity,
       {
         params: {
-          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_QUALITY]: quick ? 5 : BROTLI_QUALITY,
           [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
           [constants.BROTLI_PARAM_SIZE_HINT]: page.identity.length,
         },

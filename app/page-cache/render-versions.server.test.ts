@@ -146,7 +146,7 @@ test('a session’s end bumps its user’s version: a page kept for a signed-in 
 test('coalesced: the asks of one moment share one read; an ask made while a read runs waits for the next', async () => {
   const reads: Ask[][] = []
   let finish!: () => void
-  const empty: Versions = { sessions: new Map(), users: new Map(), homepages: new Map(), groups: new Map() }
+  const empty: Versions = { sessions: new Map(), users: new Map(), homepages: new Map(), groups: new Map(), bags: new Map() }
   const read = coalesced(async (asks) => {
     reads.push([...asks])
     await new Promise<void>((resolve) => (finish = resolve))

@@ -6,18 +6,25 @@ import type { KeptPage, Viewer } from './page-store.server.ts'
  * viewer is — by its session (the hash of its token), or, for a page kept for a signed-in
  * viewer, by that user's version alone (`keptViewer`).
  */
-export type Ask = { session: string | null; users?: number[]; homepages: number[]; groups?: number[] }
+export type Ask = { session: string | null; users?: number[]; homepages: number[]; groups?: number[]; bags?: number[] }
 
 /** A session that is live now: its user at the user's render_version; times in ms since the epoch. */
 export type LiveSession = { userId: number; renderVersion: number; lastSeenAt: number; expiresAt: number }
 
 /** What the database holds now for the sessions, users and homepages asked (one missing is gone). */
-export type Versions = { sessions: Map<string, LiveSession>; users: Map<number, number>; homepages: Map<number, number>; groups: Map<number, number> }
+export type Versions = {
+  sessions: Map<string, LiveSession>
+  users: Map<number, number>
+  homepages: Map<number, number>
+  groups: Map<number, number>
+  /** Category id → the version of its bookmarks (drizzle/0028; a category gone is missing). */
+  bags: Map<number, number>
+}
 
-type Row = { kind: 'h' | 'g' | 'u' | 's'; hash: string | null; id: number; version: number; seen: number | null; expires: number | null }
+type Row = { kind: 'h' | 'b' | 'g' | 'u' | 's'; hash: string | null; id: number; version: number; seen: number | null; expires: number | null }
 
 /**
- * Reads the versions of many asks with one call of qy_page_versions (drizzle/0012, 0025): this runs for
+ * Reads the versions of many asks with one call of qy_page_versions (drizzle/0012, 0025, 0028): this runs for
  * every answer from the cache, where Drizzle's query building, the user's whole row and planning
  * the statement anew each time all cost more than the query (float8: exact for these numbers,
  * and a number on both drivers).
@@ -28,11 +35,16 @@ export function versionReader(rows: DbHandle['rows']) {
     const users = [...new Set(asks.flatMap((ask) => ask.users ?? []))]
     const homepages = [...new Set(asks.flatMap((ask) => ask.homepages))]
     const groups = [...new Set(asks.flatMap((ask) => ask.groups ?? []))]
-    const versions: Versions = { sessions: new Map(), users: new Map(), homepages: new Map(), groups: new Map() }
+    const bags = [...new Set(asks.flatMap((ask) => ask.bags ?? []))]
+    const versions: Versions = { sessions: new Map(), users: new Map(), homepages: new Map(), groups: new Map(), bags: new Map() }
     if (!sessions.length && !users.length && !homepages.length && !groups.length) return versions
-    const found = await rows<Row>('select kind, hash, id, version, seen, expires from qy_page_versions($1::int[], $2::text[], $3::int[], $4::int[])', [homepages, sessions, users, groups])
+    const found = await rows<Row>(
+      'select kind, hash, id, version, seen, expires from qy_page_versions($1::int[], $2::text[], $3::int[], $4::int[], $5::int[])',
+      [homepages, sessions, users, groups, bags],
+    )
     for (const row of found) {
       if (row.kind === 'h') versions.homepages.set(row.id, row.version)
+      else if (row.kind === 'b') versions.bags.set(row.id, row.version)
       else if (row.kind === 'g') versions.groups.set(row.id, row.version)
       else if (row.kind === 'u') versions.users.set(row.id, row.version)
       else versions.sessions.set(row.hash!, { userId: row.id, renderVersion: row.version, lastSeenAt: row.seen ?? 0, expiresAt: row.expires ?? 0 })

@@ -3,10 +3,10 @@ import type { RouterContextProvider } from 'react-router'
 import { STAR_MODULE_ID } from '#app/components/homepage/anchor-nav.tsx'
 import { capabilitiesOf } from '#app/components/homepage/capabilities.ts'
 import type { HomepageViewContent, HomepageViewData } from '#app/components/homepage/homepage-view.tsx'
-import { pageLayoutOf } from '#app/components/homepage/page-layout.ts'
+import { type PageLayout, pageLayoutOf } from '#app/components/homepage/page-layout.ts'
 import { appContext, userContext } from '#app/context.ts'
 import { popVisibleOf } from '#app/schemas/layout.ts'
-import { homepageInfo, homepageLayout, loadHomepageContent, resolveHomepage, resolveSharedModule } from '#app/services/homepage.server.ts'
+import { homepageInfo, homepageLayout, loadHomepageContent, type ResolvedHomepage, resolveHomepage, resolveSharedModule } from '#app/services/homepage.server.ts'
 import { memberFaces } from '#app/services/members.server.ts'
 import { sharedModuleIntro } from '#app/services/module-share.server.ts'
 import { bookmarkSortOf } from '#app/schemas/sort.ts'
@@ -19,6 +19,10 @@ import { homepageBackground, viewerBackground } from '#app/services/skin-backgro
 import { backgroundVars } from '#app/schemas/skin-background.ts'
 import type { PageSkin } from '#app/components/skin/document-look.ts'
 import { documentLook } from '#app/utils/document-look.server.ts'
+import { assembleContent, type FragmentView } from '#app/page-cache/fragments.server.tsx'
+import type { PageRender } from '#app/page-cache/page-render.ts'
+import type { Db } from '#app/db/client.server.ts'
+import type { SortMethod } from '#app/schemas/sort-methods.ts'
 
 const SITE_NAME = '起页'
 
@@ -68,9 +72,8 @@ export async function loadHomepagePage(
   const background = request ? await viewerBackground(request, own, resolved.homepage) : homepageBackground(resolved.homepage)
   layout.vars = { ...layout.vars, ...backgroundVars(background) }
   if (background.type !== 'none') layout.attrs = { ...layout.attrs, skin: background.type }
-  const loaded = await loadHomepageContent(db, resolved, moduleId === undefined ? { sort } : { moduleId, sort })
-  if (moduleId !== undefined && !loaded.modules.length) return null
-  const content: HomepageViewContent = { modules: loaded.modules, starIds: moduleId === undefined ? loaded.starIds : [] }
+  const content = await pageContent(db, resolved, { request, moduleId, sort, layout, pageRender, index: code === null })
+  if (moduleId !== undefined && !content.modules.length) return null
   const caps = capabilitiesOf(resolved.role)
   const homepage: HomepageViewData = {
     homepageId: resolved.homepage.id,
@@ -118,4 +121,36 @@ export async function loadHomepagePage(
   const headerTitle = intro?.title || (shareOnly ? (content.modules[0]?.name ?? SITE_NAME) : info.name)
   if (request) recordPage(context, request, headerTitle)
   return { homepage, chrome, skin, headerTitle }
+}
+
+/**
+ * A start page the page cache may keep is assembled from fragments (one per top-level category,
+ * fragments.server.tsx), which the cache can then redraw one by one; any other (a module page,
+ * a navigation's data, a query, PAGE_CACHE=off) reads and draws the whole list.
+ */
+async function pageContent(
+  db: Db,
+  resolved: ResolvedHomepage,
+  options: { request?: Request; moduleId?: number; sort: SortMethod; layout: PageLayout; pageRender?: PageRender; index: boolean },
+): Promise<HomepageViewContent> {
+  const { request, moduleId, sort, layout, pageRender } = options
+  const url = request ? new URL(request.url) : null
+  const store = pageRender?.fragmentStore
+  if (store && request && url && !url.search && moduleId === undefined && isDocumentRequest(request)) {
+    const view: FragmentView = {
+      homepageId: resolved.homepage.id,
+      role: resolved.role,
+      sort,
+      newTab: layout.newTab,
+      childBadge: layout.childBadge,
+      pathname: url.pathname,
+      // What useFormAction gives the route's view: `/` is an index route.
+      formAction: options.index ? '/?index' : url.pathname,
+    }
+    const { content, drawn } = await assembleContent(db, store, view)
+    pageRender.fragments = { view, drawn }
+    return content
+  }
+  const loaded = await loadHomepageContent(db, resolved, moduleId === undefined ? { sort } : { moduleId, sort })
+  return { modules: loaded.modules, starIds: moduleId === undefined ? loaded.starIds : [] }
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { can, maskOf, type Role } from '#app/auth/permissions.ts'
 import { type Actor, canSee, relationTo, roleOn } from './access.server.ts'
 import { SOURCE_VIEW_COLUMNS, sourceView, type SourceViewRow } from './source.server.ts'
@@ -6,6 +6,7 @@ import type { Db, Tx } from '#app/db/client.server.ts'
 import {
   bagShares,
   bags,
+  bagVersions,
   homepageFollows,
   homepageMembers,
   homepages,
@@ -220,6 +221,159 @@ function itemView(row: SourceViewRow, role: Role): ItemView {
   return item
 }
 
+/** A category's row as the start page draws it; `version` is its bookmarks' (bag_versions), read for a fragment's key. */
+export type BagRow = {
+  id: number
+  moduleId: number
+  parentId: number | null
+  name: string
+  icon: string
+  color: string | null
+  formats: Formats
+  cardConfig: CardConfig
+  version?: number
+}
+
+const BAG_COLUMNS = {
+  id: bags.id,
+  moduleId: bags.moduleId,
+  parentId: bags.parentId,
+  name: bags.name,
+  icon: bags.icon,
+  color: bags.color,
+  formats: bags.formats,
+  cardConfig: bags.cardConfig,
+}
+
+/** A homepage's modules in their order (or the one asked). */
+export function readModules(db: Db, homepageId: number, moduleId?: number) {
+  return db
+    .select({ id: modules.id, name: modules.name, icon: modules.icon, moduleType: modules.moduleType })
+    .from(modules)
+    .where(and(eq(modules.homepageId, homepageId), moduleId === undefined ? undefined : eq(modules.id, moduleId)))
+    .orderBy(asc(modules.sortKey), asc(modules.id))
+}
+
+/**
+ * A homepage's categories in their order (or one module's); with `versions`, each with the
+ * version of its bookmarks, read in the same statement and before any bookmark is: a write after
+ * it bumps the version, so what is kept under a version is never older than the database.
+ */
+export function readBags(db: Db, homepageId: number, options: { moduleId?: number; versions?: boolean } = {}): Promise<BagRow[]> {
+  const { moduleId, versions = false } = options
+  const where = and(eq(bags.homepageId, homepageId), isNull(bags.deletedAt), moduleId === undefined ? undefined : eq(bags.moduleId, moduleId))
+  const order = [asc(bags.sortKey), asc(bags.id)] as const
+  if (!versions) return db.select(BAG_COLUMNS).from(bags).where(where).orderBy(...order)
+  return db
+    .select({ ...BAG_COLUMNS, version: sql<number>`coalesce(${bagVersions.renderVersion}, 0)`.mapWith(Number) })
+    .from(bags)
+    .leftJoin(bagVersions, eq(bagVersions.bagId, bags.id))
+    .where(where)
+    .orderBy(...order)
+}
+
+/** The bookmarks of a homepage in the viewer's order: all of them, one module's, some categories', or the starred (with their folders' bookmarks). */
+export function readSources(db: Db, homepageId: number, options: { sort: SortMethod; moduleId?: number; bagIds?: number[]; liked?: true }) {
+  const { sort, moduleId, bagIds, liked } = options
+  return db
+    .select({ ...SOURCE_VIEW_COLUMNS, likeSort: sources.likeSort })
+    .from(sources)
+    .where(
+      and(
+        eq(sources.homepageId, homepageId),
+        isNull(sources.deletedAt),
+        // Dividers separate groups of the owner's own order; in any other order they mean nothing.
+        sort === 'custom' ? undefined : ne(sources.type, 'divider'),
+        bagIds ? inArray(sources.bagId, bagIds) : undefined,
+        // The starred, and the bookmarks of starred folders (the star module draws a folder with its own).
+        liked
+          ? or(
+              eq(sources.liked, true),
+              inArray(
+                sources.parentId,
+                db.select({ id: sources.id }).from(sources).where(and(eq(sources.homepageId, homepageId), eq(sources.liked, true))),
+              ),
+            )
+          : undefined,
+        moduleId === undefined
+          ? undefined
+          : inArray(
+              sources.bagId,
+              db.select({ id: bags.id }).from(bags).where(and(eq(bags.moduleId, moduleId), eq(bags.homepageId, homepageId))),
+            ),
+      ),
+    )
+    .orderBy(...sourceOrder(sort))
+}
+
+type SourceRow = Awaited<ReturnType<typeof readSources>>[number]
+
+/**
+ * Bookmarks as the role sees them, top level by category and folder children in their folder
+ * (rows come in their order), with the starred ones in the star list's order (like-sort). A
+ * masked folder keeps its bookmarks to itself.
+ */
+export function itemsOf(sourceRows: SourceRow[], role: Role) {
+  const byBag = new Map<number, ItemView[]>()
+  const byFolder = new Map<number, ItemView[]>()
+  const folders = new Map<number, ItemView>()
+  const stars: { item: ItemView; id: number; likeSort: number }[] = []
+  const mayStar = can(role, 'star-bookmarks')
+  for (const row of sourceRows) {
+    const item = itemView(row, role)
+    if (row.type === 'folder') folders.set(row.id, item)
+    if (mayStar && row.liked) stars.push({ item, id: row.id, likeSort: row.likeSort })
+    const map = row.parentId ? byFolder : byBag
+    const key = row.parentId ?? row.bagId
+    const list = map.get(key)
+    if (list) list.push(item)
+    else map.set(key, [item])
+  }
+  for (const [folderId, children] of byFolder) {
+    const folder = folders.get(folderId)
+    if (folder && !folder.masked) folder.children = children
+  }
+  for (const folder of folders.values()) folder.children ??= []
+  // The star list has its own order (like-sort), whatever order the bookmarks are in.
+  const starred = stars.sort((a, b) => a.likeSort - b.likeSort || a.id - b.id).map((star) => star.item)
+  return { byBag, starred }
+}
+
+/** Categories as a tree per module, each with its bookmarks; a sub-category whose parent is gone shows at the top level. */
+export function bagTree(bagRows: BagRow[], byBag: Map<number, ItemView[]>) {
+  const bagViews = new Map<number, BagView>()
+  for (const bag of bagRows) bagViews.set(bag.id, bagViewOf(bag, byBag.get(bag.id) ?? []))
+  const byModule = new Map<number, BagView[]>()
+  for (const bag of bagRows) {
+    const view = bagViews.get(bag.id)!
+    const parent = bag.parentId ? bagViews.get(bag.parentId) : undefined
+    if (parent && parent !== view) {
+      ;(parent.children ??= []).push(view)
+      continue
+    }
+    const list = byModule.get(bag.moduleId)
+    if (list) list.push(view)
+    else byModule.set(bag.moduleId, [view])
+  }
+  return byModule
+}
+
+function bagViewOf(bag: BagRow, items: ItemView[]): BagView {
+  const view: BagView = { bid: bag.id, name: bag.name, icon: bag.icon, items }
+  if (bag.color) view.color = bag.color
+  const formats = cleanFormats(bag.formats)
+  if (formats) view.formats = formats
+  const card = cleanCard(bag.cardConfig)
+  if (card) view.card = card
+  return view
+}
+
+type ModuleRow = Awaited<ReturnType<typeof readModules>>[number]
+
+export function moduleViews(moduleRows: ModuleRow[], byModule: Map<number, BagView[]>): ModuleView[] {
+  return moduleRows.map((m) => ({ moduleId: m.id, name: m.name, icon: m.icon, moduleType: m.moduleType, bags: byModule.get(m.id) ?? [] }))
+}
+
 /**
  * Everything the start page draws, in three queries whatever its size (PERFORMANCE.md: PGlite
  * runs on the server's thread), or one module of it (the module detail page). Private and
@@ -233,109 +387,13 @@ export async function loadHomepageContent(
 ): Promise<HomepageContent> {
   const homepageId = resolved.homepage.id
   const { moduleId, sort = 'custom' } = options
-  const { role } = resolved
   const [moduleRows, bagRows, sourceRows] = await Promise.all([
-    db
-      .select({ id: modules.id, name: modules.name, icon: modules.icon, moduleType: modules.moduleType })
-      .from(modules)
-      .where(and(eq(modules.homepageId, homepageId), moduleId === undefined ? undefined : eq(modules.id, moduleId)))
-      .orderBy(asc(modules.sortKey), asc(modules.id)),
-    db
-      .select({
-        id: bags.id,
-        moduleId: bags.moduleId,
-        parentId: bags.parentId,
-        name: bags.name,
-        icon: bags.icon,
-        color: bags.color,
-        formats: bags.formats,
-        cardConfig: bags.cardConfig,
-      })
-      .from(bags)
-      .where(
-        and(
-          eq(bags.homepageId, homepageId),
-          isNull(bags.deletedAt),
-          moduleId === undefined ? undefined : eq(bags.moduleId, moduleId),
-        ),
-      )
-      .orderBy(asc(bags.sortKey), asc(bags.id)),
-    db
-      .select({ ...SOURCE_VIEW_COLUMNS, likeSort: sources.likeSort })
-      .from(sources)
-      .where(
-        and(
-          eq(sources.homepageId, homepageId),
-          isNull(sources.deletedAt),
-          // Dividers separate groups of the owner's own order; in any other order they mean nothing.
-          sort === 'custom' ? undefined : ne(sources.type, 'divider'),
-          moduleId === undefined
-            ? undefined
-            : inArray(
-                sources.bagId,
-                db.select({ id: bags.id }).from(bags).where(and(eq(bags.moduleId, moduleId), eq(bags.homepageId, homepageId))),
-              ),
-        ),
-      )
-      .orderBy(...sourceOrder(sort)),
+    readModules(db, homepageId, moduleId),
+    readBags(db, homepageId, { moduleId }),
+    readSources(db, homepageId, { sort, moduleId }),
   ])
-
-  // Bookmarks: top level by category, folder children by folder (rows come in their order).
-  const byBag = new Map<number, ItemView[]>()
-  const byFolder = new Map<number, ItemView[]>()
-  const folders = new Map<number, ItemView>()
-  const stars: { id: number; likeSort: number }[] = []
-  const mayStar = can(role, 'star-bookmarks')
-  for (const row of sourceRows) {
-    const item = itemView(row, role)
-    if (row.type === 'folder') folders.set(row.id, item)
-    if (mayStar && row.liked) stars.push(row)
-    const map = row.parentId ? byFolder : byBag
-    const key = row.parentId ?? row.bagId
-    const list = map.get(key)
-    if (list) list.push(item)
-    else map.set(key, [item])
-  }
-  for (const [folderId, children] of byFolder) {
-    const folder = folders.get(folderId)
-    if (folder && !folder.masked) folder.children = children
-  }
-  for (const folder of folders.values()) folder.children ??= []
-
-  // Categories as a tree; a sub-category whose parent is gone shows at the top level.
-  const bagViews = new Map<number, BagView>()
-  for (const bag of bagRows) {
-    const view: BagView = { bid: bag.id, name: bag.name, icon: bag.icon, items: byBag.get(bag.id) ?? [] }
-    if (bag.color) view.color = bag.color
-    const formats = cleanFormats(bag.formats)
-    if (formats) view.formats = formats
-    const card = cleanCard(bag.cardConfig)
-    if (card) view.card = card
-    bagViews.set(bag.id, view)
-  }
-  const byModule = new Map<number, BagView[]>()
-  for (const bag of bagRows) {
-    const view = bagViews.get(bag.id)!
-    const parent = bag.parentId ? bagViews.get(bag.parentId) : undefined
-    if (parent && parent !== view) {
-      ;(parent.children ??= []).push(view)
-      continue
-    }
-    const list = byModule.get(bag.moduleId)
-    if (list) list.push(view)
-    else byModule.set(bag.moduleId, [view])
-  }
-  return {
-    modules: moduleRows.map((m) => ({
-      moduleId: m.id,
-      name: m.name,
-      icon: m.icon,
-      moduleType: m.moduleType,
-      bags: byModule.get(m.id) ?? [],
-    })),
-    // The star list has its own order (like-sort), whatever order the bookmarks are in.
-    starIds: stars.sort((a, b) => a.likeSort - b.likeSort || a.id - b.id).map((r) => r.id),
-  }
+  const { byBag, starred } = itemsOf(sourceRows, resolved.role)
+  return { modules: moduleViews(moduleRows, bagTree(bagRows, byBag)), starIds: starred.map((item) => item.id) }
 }
 
 /** The Homepage entity of spec §3 as the /api and the header see it. */

@@ -15,7 +15,7 @@ const MODULE_CLASS: Record<number, string> = { 0: 'module-common', 1: 'module-na
 
 const heading = (level: number) => `h${Math.min(level, 6)}` as 'h2'
 
-function Category({
+export function Category({
   bag,
   kit,
   level,
@@ -156,8 +156,14 @@ function ModuleSection({ module, kit, detailHref }: { module: ModuleView; kit: V
 /** A module's categories (sortable by who may manage them), or the note that it has none. */
 function ModuleCategories({ module, kit, level }: { module: ModuleView; kit: ViewKit; level: 2 | 3 }) {
   if (!module.bags.length) return <p className="muted empty">这个模块还没有分类</p>
+  const sortable = kit.caps.manageCategories || undefined
+  if (kit.fragments) {
+    // The server's page assembled from kept fragments (app/page-cache/fragments.server.tsx): React escaped them when it drew them.
+    const html = module.bags.map((bag) => kit.fragments!.get(bag.bid) ?? '').join('')
+    return <div className="categories" data-sortable={sortable} dangerouslySetInnerHTML={{ __html: html }} />
+  }
   return (
-    <div className="categories" data-sortable={kit.caps.manageCategories || undefined}>
+    <div className="categories" data-sortable={sortable}>
       {module.bags.map((bag) => (
         <Category key={bag.bid} bag={bag} kit={kit} level={level} moduleType={module.moduleType} />
       ))}
@@ -211,7 +217,7 @@ function collectStarred(modules: ModuleView[], ids: number[]) {
 export function HomepageBody({ data, content, kit }: { data: HomepageViewData; content: HomepageViewContent; kit: ViewKit }) {
   // A list drawn here (after a navigation or a save) has its links in the Tab order again.
   useEffect(tidyTabStops)
-  const starred = kit.caps.star ? collectStarred(content.modules, content.starIds) : []
+  const starred = kit.caps.star ? (content.starred ?? collectStarred(content.modules, content.starIds)) : []
   const module = data.moduleId !== undefined ? content.modules[0] : undefined
   return (
     <>

@@ -2,18 +2,18 @@ import { type FormEvent, lazy, type MouseEvent, Suspense, useEffect, useRef } fr
 import { useFormAction, useLocation, useNavigate, useSubmit } from 'react-router'
 import type { Role } from '#app/auth/permissions.ts'
 import { EngineBox } from '#app/components/engine-box.tsx'
-import { dialogHref, ITEM_MENU_LINK, itemIdOf, KEYMAP_BUTTON_ID, type ReturnFocusState } from '#app/components/manage/dialog-href.ts'
+import { ITEM_MENU_LINK, itemIdOf, KEYMAP_BUTTON_ID, type ReturnFocusState } from '#app/components/manage/dialog-href.ts'
 import { SORT_SWITCHER_ID } from '#app/components/page-chrome.ts'
 import { showToast } from '#app/components/toaster.tsx'
 import { lazyPart } from '#app/components/lazy-part.tsx'
 import type { SortMethod } from '#app/schemas/sort-methods.ts'
-import type { ModuleView } from '#app/services/homepage.server.ts'
+import type { ItemView, ModuleView } from '#app/services/homepage.server.ts'
 import { HomepageBar, type HomepageSocial } from './homepage-bar.tsx'
 import { closeMenuAround } from './popup-selectors.ts'
 import { clickPing } from './click-ping.ts'
 import { BLOCKED_MSG } from './blocked-link.ts'
 import type { Capabilities } from './capabilities.ts'
-import type { ViewKit } from './view-kit.tsx'
+import { type ViewKit, viewKit } from './view-kit.tsx'
 import type { PageLayout } from './page-layout.ts'
 // The look of every layout setting (data attributes and custom properties of the wrapper).
 import './layout.css'
@@ -26,6 +26,13 @@ export type HomepageViewContent = {
   modules: ModuleView[]
   /** The star module (-1): starred bookmarks, by id (owner only; the items are in `modules`). */
   starIds: number[]
+  /**
+   * Set when the server assembles the page from fragments (app/page-cache/fragments.server.tsx):
+   * the HTML of each top-level category by id (the categories in `modules` then carry no
+   * bookmarks), and the starred bookmarks themselves.
+   */
+  fragments?: Map<number, string>
+  starred?: ItemView[]
 }
 
 /** The loader data of a start page: only what this view draws (routes/homepage-page.server.ts). */
@@ -115,12 +122,8 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
   const caps = data.caps
 
   const kit: ViewKit = {
-    caps,
-    newTab: data.layout.newTab,
-    childBadge: data.layout.childBadge,
-    anyTools: caps.editChildren || caps.star || caps.privacy,
-    dialog: (name, params) => dialogHref(location, name, params),
-    formAction,
+    ...viewKit({ caps, newTab: data.layout.newTab, childBadge: data.layout.childBadge, location, formAction }),
+    fragments: data.content?.fragments,
   }
 
   const drag = {

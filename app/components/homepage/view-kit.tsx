@@ -26,6 +26,30 @@ export type ViewKit = {
   dialog: (name: ManageDialog, params?: Parameters<typeof dialogHref>[2]) => string
   /** Where the star and privacy forms post: this page's own action. */
   formAction: string
+  /**
+   * The HTML of each top-level category by id, when the server assembles the page from kept
+   * fragments (app/page-cache/fragments.server.tsx); the list draws them as they are.
+   */
+  fragments?: Map<number, string>
+}
+
+/** The kit of a page at `location` (its path and query), the same in the browser's render and the server's fragments. */
+export function viewKit(options: {
+  caps: Capabilities
+  newTab: boolean
+  childBadge: boolean
+  location: { pathname: string; search: string }
+  formAction: string
+}): ViewKit {
+  const { caps, location } = options
+  return {
+    caps,
+    newTab: options.newTab,
+    childBadge: options.childBadge,
+    anyTools: caps.editChildren || caps.star || caps.privacy,
+    dialog: (name, params) => dialogHref(location, name, params),
+    formAction: options.formAction,
+  }
 }
 
 /** A bookmark's (and its category's) format as inline styles; values were checked on the server. */

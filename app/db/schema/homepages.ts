@@ -186,3 +186,16 @@ export type Homepage = typeof homepages.$inferSelect
 export type Module = typeof modules.$inferSelect
 export type Bag = typeof bags.$inferSelect
 export type Source = typeof sources.$inferSelect
+
+/**
+ * The version of a category's bookmarks (drizzle/0028, ADR 036): bumped by the bookmarks' own
+ * triggers, so that a write to one category re-renders that category's fragment of a start page
+ * and not the page. A category without a row is at version 0; its own row (name, icon, order) is
+ * in the fragment's key as it is, and its changes bump the homepage as before.
+ */
+export const bagVersions = pgTable('bag_versions', {
+  bagId: integer('bag_id')
+    .primaryKey()
+    .references(() => bags.id, { onDelete: 'cascade' }),
+  renderVersion: renderVersion(),
+})
