@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { groupBookmarks, groupCategories, groupMembers, groups, homepageMembers, homepages, notices, sources, users } from '#app/db/schema/index.ts'
+import { bags, groupBookmarks, groupCategories, groupMembers, groups, homepageMembers, homepages, notices, sources, users } from '#app/db/schema/index.ts'
 import { homepageStats, visitBuffer } from '#app/services/visits.server.ts'
 import { createSession, hashToken } from '#app/auth/session.server.ts'
 import { sessions } from '#app/db/schema/index.ts'
@@ -22,22 +22,41 @@ const homepageVersion = async (id: number) => (await versionsNow({ homepages: [i
 const userVersion = async (id: number) =>
   (await handle.db.select({ v: users.renderVersion }).from(users).where(eq(users.id, id)))[0]!.v
 
-test('a statement on bookmarks bumps its homepage once, whatever its size, and no other homepage', async () => {
+test('a statement on bookmarks bumps the versions of its categories once, whatever its size, and no homepage unless a row is starred (drizzle/0028)', async () => {
   const db = handle.db
-  const a = await createOwner(db, ['甲'])
+  const a = await createOwner(db, ['甲', '甲二'])
   const b = await createOwner(db, ['乙'])
   const [a0, b0] = [await homepageVersion(a.homepageId), await homepageVersion(b.homepageId)]
-  const row = (name: string, sortKey: number) => ({ homepageId: a.homepageId, bagId: a.bids[0]!, type: 'link' as const, name, url: 'https://a.example/', sortKey })
+  const [bag, other] = [a.bids[0]!, a.bids[1]!]
+  const bagVersions = async () => (await versionsNow({ bags: [bag, other, b.bids[0]!] })).bags
+  expect([...(await bagVersions()).values()]).toEqual([0, 0, 0])
+  const row = (name: string, sortKey: number) => ({ homepageId: a.homepageId, bagId: bag, type: 'link' as const, name, url: 'https://a.example/', sortKey })
   const inserted = await db.insert(sources).values([row('一', 0), row('二', 1), row('三', 2)]).returning({ id: sources.id })
-  expect(await homepageVersion(a.homepageId)).toBe(a0! + 1)
+  expect((await bagVersions()).get(bag)).toBe(1)
   await db.update(sources).set({ name: '改' }).where(eq(sources.homepageId, a.homepageId))
+  expect((await bagVersions()).get(bag)).toBe(2)
+  // Moved to the other category: both.
+  await db.update(sources).set({ bagId: other }).where(eq(sources.id, inserted[0]!.id))
+  expect([(await bagVersions()).get(bag), (await bagVersions()).get(other)]).toEqual([3, 1])
+  await db.delete(sources).where(eq(sources.id, inserted[1]!.id))
+  expect((await bagVersions()).get(bag)).toBe(4)
+  expect(await homepageVersion(a.homepageId)).toBe(a0)
+  expect((await bagVersions()).get(b.bids[0]!)).toBe(0)
+  // A starred row is also on the star module, part of the page around the categories: its homepage too.
+  await db.update(sources).set({ liked: true }).where(eq(sources.id, inserted[2]!.id))
+  expect(await homepageVersion(a.homepageId)).toBe(a0! + 1)
+  expect((await bagVersions()).get(bag)).toBe(5)
+  await db.update(sources).set({ name: '星标改名' }).where(eq(sources.id, inserted[2]!.id))
   expect(await homepageVersion(a.homepageId)).toBe(a0! + 2)
-  await db.delete(sources).where(eq(sources.id, inserted[0]!.id))
-  expect(await homepageVersion(a.homepageId)).toBe(a0! + 3)
   expect(await homepageVersion(b.homepageId)).toBe(b0)
-  // The homepage's own row: any change of it.
+  // The homepage's own row, and its categories' rows: any change of them.
   await db.update(homepages).set({ title: '新名字' }).where(eq(homepages.id, b.homepageId))
   expect(await homepageVersion(b.homepageId)).toBe(b0! + 1)
+  await db.update(bags).set({ name: '新分类名' }).where(eq(bags.id, b.bids[0]!))
+  expect(await homepageVersion(b.homepageId)).toBe(b0! + 2)
+  // A category gone is not answered: a page that showed it is not current.
+  await db.delete(bags).where(eq(bags.id, other))
+  expect((await bagVersions()).has(other)).toBe(false)
 })
 
 test('a group’s version (drizzle/0025): its row, its categories, bookmarks and members, its contributors’ names; no other group', async () => {
@@ -85,7 +104,7 @@ test('a member’s new nickname bumps the homepages they are a member of', async
   expect(await homepageVersion(owner.homepageId)).toBe(before! + 1)
 })
 
-test('isCurrent: a kept page is current while its viewer and every homepage are at the versions it was made with', async () => {
+test('isCurrent: a kept page is current while its viewer and every homepage are at the versions it was made with (its categories’ bookmarks aside)', async () => {
   const db = handle.db
   const { user, homepageId, bids } = await createOwner(db, ['戊'])
   const session = hashToken(await createSession(db, user.id, {}))
@@ -97,7 +116,11 @@ test('isCurrent: a kept page is current while its viewer and every homepage are 
   expect(isCurrent(page, null, await now()), 'another viewer').toBe(false)
   expect(isCurrent(page, { ...viewer!, renderVersion: viewer!.renderVersion + 1 }, await now())).toBe(false)
   expect(isCurrent({ ...page, homepages: [[-1, 0]] }, viewer, await now()), 'a homepage gone').toBe(false)
+  // A bookmark changes its category, not the page around it (fragments.server.tsx staleFragments tells which)…
   await db.insert(sources).values({ homepageId, bagId: bids[0]!, type: 'link', name: '新', url: 'https://b.example/', sortKey: 0 })
+  expect(isCurrent(page, viewer, await now())).toBe(true)
+  // …and the category's own row changes the page.
+  await db.update(bags).set({ name: '戊改' }).where(eq(bags.id, bids[0]!))
   expect(isCurrent(page, viewer, await now())).toBe(false)
 })
 

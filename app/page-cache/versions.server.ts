@@ -37,7 +37,7 @@ export function versionReader(rows: DbHandle['rows']) {
     const groups = [...new Set(asks.flatMap((ask) => ask.groups ?? []))]
     const bags = [...new Set(asks.flatMap((ask) => ask.bags ?? []))]
     const versions: Versions = { sessions: new Map(), users: new Map(), homepages: new Map(), groups: new Map(), bags: new Map() }
-    if (!sessions.length && !users.length && !homepages.length && !groups.length) return versions
+    if (!sessions.length && !users.length && !homepages.length && !groups.length && !bags.length) return versions
     const found = await rows<Row>(
       'select kind, hash, id, version, seen, expires from qy_page_versions($1::int[], $2::text[], $3::int[], $4::int[], $5::int[])',
       [homepages, sessions, users, groups, bags],
