@@ -16,8 +16,7 @@ import { ENGINES } from '#app/utils/engines.ts'
 import { env } from '#app/utils/env.server.ts'
 import { appSecret } from '#app/utils/secret.server.ts'
 import { releaseBootMemory } from '#server/memory.ts'
-import { pageCache } from '#server/page-cache.ts'
-import type * as Fragments from '#app/page-cache/fragments.server.tsx'
+import { type FragmentDrawing, pageCache } from '#server/page-cache.ts'
 import { historyBuffer } from '#app/services/browser-history.server.ts'
 import { builtAssets, filesOnly } from '#server/static.ts'
 import { renderQueue } from '#app/page-cache/render-queue.server.ts'
@@ -83,7 +82,7 @@ async function loadBuild(): Promise<ServerBuild> {
 const productionBuild = vite ? undefined : await loadBuild()
 
 /** The context key must be the app build's own instance, so it is taken from the build; the page cache's fragments too (they draw with its components). */
-type EntryWithContext = { appContext: Parameters<RouterContextProvider['set']>[0]; fragments: typeof Fragments }
+type EntryWithContext = { appContext: Parameters<RouterContextProvider['set']>[0]; fragments: FragmentDrawing }
 
 const app = express()
 const server = createServer(app)

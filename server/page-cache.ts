@@ -31,6 +31,9 @@ export const CACHE_HEADER = 'x-page-cache'
 /** Headers of the render not replayed: they belong to one response, or are set per answer. */
 const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'etag', 'vary', 'date', 'connection', 'keep-alive', 'cache-control', CACHE_HEADER])
 
+/** The fragment functions of the app's build (its entry module exports them: they draw with its React and components). */
+export type FragmentDrawing = typeof Fragments
+
 type Pending = { key: string; viewer: Viewer; session: KeptPage['session']; render: PageRender; rendered: () => void }
 
 /**
@@ -43,7 +46,7 @@ type Pending = { key: string; viewer: Viewer; session: KeptPage['session']; rend
  */
 export function pageCache(
   { db, rows }: DbHandle,
-  { enabled, history, fragments: drawing }: { enabled: boolean; history?: HistoryBuffer; fragments?: typeof Fragments },
+  { enabled, history, fragments: drawing }: { enabled: boolean; history?: HistoryBuffer; fragments?: FragmentDrawing },
 ) {
   const store = new PageStore(MAX_BYTES)
   // From the app's build (server/index.ts): absent where nothing is kept (development), and then no page is drawn from fragments.

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { can, maskOf, type Role } from '#app/auth/permissions.ts'
 import { type Actor, canSee, relationTo, roleOn } from './access.server.ts'
-import { SOURCE_VIEW_COLUMNS, sourceView, type SourceViewRow } from './source.server.ts'
+import { nameAs } from './source.server.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import {
   bagShares,
@@ -16,6 +16,7 @@ import {
   type CardConfig,
   type Formats,
   type Homepage,
+  type Source,
   type SourceType,
 } from '#app/db/schema/index.ts'
 import { DEFAULT_LAYOUT, DEFAULT_SKIN, homepageLabel } from '#app/schemas/homepage.ts'
@@ -125,7 +126,7 @@ export async function currentHomepageOf(db: Db, user: NonNullable<Actor>): Promi
 /**
  * What the start page draws of one bookmark, and nothing more: everything a loader returns is
  * written into the page a second time for hydration (PERFORMANCE.md budget 4), so false flags,
- * empty notes and zero counts are left out. Masking comes from `sourceView`, the one place that
+ * empty notes and zero counts are left out. Masking comes from `maskOf` and `nameAs`, the one place that
  * decides what a viewer may see.
  */
 export type ItemView = {
@@ -201,23 +202,22 @@ function cleanCard(card: CardConfig | null | undefined): CardConfig | undefined 
   return clean
 }
 
-function itemView(row: SourceViewRow, role: Role): ItemView {
-  const view = sourceView(row, role)
+function itemView(row: SourceRow, role: Role): ItemView {
   const masked = maskOf(row, role)
-  const item: ItemView = { id: view.id, type: view.type, name: view.name }
+  const item: ItemView = { id: row.id, type: row.type, name: nameAs(row, role) }
   if (masked) {
     item.masked = masked
   } else {
-    if (view.url && view.type === 'link') item.url = view.url
-    if (view.note) item.note = view.note
-    if (view.icon) item.icon = view.icon
+    if (row.url && row.type === 'link') item.url = row.url
+    if (row.note) item.note = row.note
+    if (row.icon) item.icon = row.icon
   }
-  const formats = cleanFormats(view.formats)
+  const formats = cleanFormats(row.formats)
   if (formats) item.formats = formats
-  if (view.private && can(role, 'view-private')) item.private = true
-  if (view.liked && can(role, 'star-bookmarks')) item.liked = true
-  if (view.referral && item.url) item.referral = true
-  if (view.clickAmount > 0 && !masked) item.clicks = view.clickAmount
+  if (row.isPrivate && can(role, 'view-private')) item.private = true
+  if (row.liked && can(role, 'star-bookmarks')) item.liked = true
+  if (row.referral && item.url) item.referral = true
+  if (row.clickAmount > 0 && !masked) item.clicks = row.clickAmount
   return item
 }
 
@@ -272,41 +272,70 @@ export function readBags(db: Db, homepageId: number, options: { moduleId?: numbe
     .orderBy(...order)
 }
 
-/** The bookmarks of a homepage in the viewer's order: all of them, one module's, some categories', or the starred (with their folders' bookmarks). */
-export function readSources(db: Db, homepageId: number, options: { sort: SortMethod; moduleId?: number; bagIds?: number[]; liked?: true }) {
+/** What the start page draws of a bookmark (itemView), under the names its rows carry. */
+const PAGE_SOURCE_FIELDS = {
+  id: sources.id,
+  bagId: sources.bagId,
+  parentId: sources.parentId,
+  type: sources.type,
+  name: sources.name,
+  url: sources.url,
+  note: sources.note,
+  icon: sources.icon,
+  formats: sources.formats,
+  isPrivate: sources.isPrivate,
+  blacklist: sources.blacklist,
+  liked: sources.liked,
+  likeSort: sources.likeSort,
+  referral: sources.referral,
+  clickAmount: sources.clickAmount,
+}
+type SourceRow = { [K in keyof typeof PAGE_SOURCE_FIELDS]: Source[K] }
+
+const PAGE_SOURCE_SELECT = sql.join(
+  Object.entries(PAGE_SOURCE_FIELDS).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+  sql`, `,
+)
+
+/**
+ * The bookmarks of a homepage in the viewer's order: all of them, one module's, some categories',
+ * or the starred (with their folders' bookmarks). Read as one JSON value (ADR 016, issue 27):
+ * PGlite decodes one field instead of fifteen a row, each into a buffer of its own.
+ */
+export async function readSources(
+  db: Db,
+  homepageId: number,
+  options: { sort: SortMethod; moduleId?: number; bagIds?: number[]; liked?: true },
+): Promise<SourceRow[]> {
   const { sort, moduleId, bagIds, liked } = options
-  return db
-    .select({ ...SOURCE_VIEW_COLUMNS, likeSort: sources.likeSort })
-    .from(sources)
-    .where(
-      and(
-        eq(sources.homepageId, homepageId),
-        isNull(sources.deletedAt),
-        // Dividers separate groups of the owner's own order; in any other order they mean nothing.
-        sort === 'custom' ? undefined : ne(sources.type, 'divider'),
-        bagIds ? inArray(sources.bagId, bagIds) : undefined,
-        // The starred, and the bookmarks of starred folders (the star module draws a folder with its own).
-        liked
-          ? or(
-              eq(sources.liked, true),
-              inArray(
-                sources.parentId,
-                db.select({ id: sources.id }).from(sources).where(and(eq(sources.homepageId, homepageId), eq(sources.liked, true))),
-              ),
-            )
-          : undefined,
-        moduleId === undefined
-          ? undefined
-          : inArray(
-              sources.bagId,
-              db.select({ id: bags.id }).from(bags).where(and(eq(bags.moduleId, moduleId), eq(bags.homepageId, homepageId))),
-            ),
-      ),
-    )
-    .orderBy(...sourceOrder(sort))
+  const where = and(
+    eq(sources.homepageId, homepageId),
+    isNull(sources.deletedAt),
+    // Dividers separate groups of the owner's own order; in any other order they mean nothing.
+    sort === 'custom' ? undefined : ne(sources.type, 'divider'),
+    bagIds ? inArray(sources.bagId, bagIds) : undefined,
+    // The starred, and the bookmarks of starred folders (the star module draws a folder with its own).
+    liked
+      ? or(
+          eq(sources.liked, true),
+          inArray(sources.parentId, db.select({ id: sources.id }).from(sources).where(and(eq(sources.homepageId, homepageId), eq(sources.liked, true)))),
+        )
+      : undefined,
+    moduleId === undefined
+      ? undefined
+      : inArray(sources.bagId, db.select({ id: bags.id }).from(bags).where(and(eq(bags.moduleId, moduleId), eq(bags.homepageId, homepageId)))),
+  )
+  // In the order's own numbering: an aggregate keeps its input's order only when told.
+  const order = sql.join(sourceOrder(sort), sql`, `)
+  // Both drivers answer { rows } and decode json into its value.
+  const result = (await db.execute(sql`
+    select coalesce(json_agg(t order by t.n), '[]') as rows
+    from (select ${PAGE_SOURCE_SELECT}, row_number() over (order by ${order}) as n from ${sources} where ${where}) t`)) as unknown as {
+    rows: { rows: SourceRow[] }[]
+  }
+  return result.rows[0]!.rows
 }
 
-type SourceRow = Awaited<ReturnType<typeof readSources>>[number]
 
 /**
  * Bookmarks as the role sees them, top level by category and folder children in their folder

@@ -1,7 +1,7 @@
 import { containing } from '#app/db/like.ts'
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
-import { can, isMasked, type Role } from '#app/auth/permissions.ts'
+import { can, isMasked, maskOf, type Role } from '#app/auth/permissions.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { bags, type BookmarkLogAction, sources, type Source } from '#app/db/schema/index.ts'
 import {
@@ -71,6 +71,12 @@ export const SOURCE_VIEW_COLUMNS = {
 }
 export type SourceViewRow = { [K in keyof typeof SOURCE_VIEW_COLUMNS]: Source[K] }
 
+/** A bookmark's name as the viewer may see it (sourceView, and the start page's list). */
+export function nameAs(row: { name: string; blacklist: boolean; isPrivate: boolean }, role: Role) {
+  const masked = maskOf(row, role)
+  return masked === 'blacklist' ? '违规链接' : masked ? '未公开链接' : row.name
+}
+
 /**
  * A bookmark as the viewer may see it: private ones read 未公开链接 and blacklisted ones
  * 违规链接, without address or note, for everyone who may not see them (one place, every edge).
@@ -82,7 +88,7 @@ export function sourceView(row: SourceViewRow, role: Role) {
     bid: row.bagId,
     parentId: row.parentId ?? 0,
     type: row.type,
-    name: row.blacklist ? '违规链接' : masked ? '未公开链接' : row.name,
+    name: nameAs(row, role),
     url: masked ? null : row.url,
     host: masked ? '' : hostOf(row.url),
     note: masked ? '' : row.note,

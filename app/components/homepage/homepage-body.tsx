@@ -214,7 +214,9 @@ function collectStarred(modules: ModuleView[], ids: number[]) {
 }
 
 /** The anchor list and the modules: what the server renders once and the browser keeps. */
-export function HomepageBody({ data, content, kit }: { data: HomepageViewData; content: HomepageViewContent; kit: ViewKit }) {
+export function HomepageBody({ data, content, kit: pageKit }: { data: HomepageViewData; content: HomepageViewContent; kit: ViewKit }) {
+  // The server's page assembled from fragments draws their HTML (ModuleCategories).
+  const kit = content.fragments ? { ...pageKit, fragments: content.fragments } : pageKit
   // A list drawn here (after a navigation or a save) has its links in the Tab order again.
   useEffect(tidyTabStops)
   const starred = kit.caps.star ? (content.starred ?? collectStarred(content.modules, content.starIds)) : []

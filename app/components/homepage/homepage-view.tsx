@@ -13,7 +13,7 @@ import { closeMenuAround } from './popup-selectors.ts'
 import { clickPing } from './click-ping.ts'
 import { BLOCKED_MSG } from './blocked-link.ts'
 import type { Capabilities } from './capabilities.ts'
-import { type ViewKit, viewKit } from './view-kit.tsx'
+import { viewKit } from './kit.ts'
 import type { PageLayout } from './page-layout.ts'
 // The look of every layout setting (data attributes and custom properties of the wrapper).
 import './layout.css'
@@ -121,10 +121,7 @@ export function HomepageView({ data }: { data: HomepageViewData }) {
   const formAction = useFormAction()
   const caps = data.caps
 
-  const kit: ViewKit = {
-    ...viewKit({ caps, newTab: data.layout.newTab, childBadge: data.layout.childBadge, location, formAction }),
-    fragments: data.content?.fragments,
-  }
+  const kit = viewKit({ caps, newTab: data.layout.newTab, childBadge: data.layout.childBadge, location, formAction })
 
   const drag = {
     bookmarks: caps.sortBookmarks && data.sort === 'custom',

@@ -4,53 +4,13 @@ import { Icon } from '#app/components/icon.tsx'
 import { iconUrl } from '#app/icons/icon-url.ts'
 import { isUploadPath, uploadImageSrc } from '#app/uploads/upload-path.ts'
 import { badgeHue } from '#app/utils/format.ts'
-import { dialogHref, type ManageDialog } from '#app/components/manage/dialog-href.ts'
-import type { Capabilities } from './capabilities.ts'
 
 // The role's capabilities are computed by the loader (capabilities.ts): the role table is not
 // in a guest's JavaScript (ADR 015).
 export type { Capabilities } from './capabilities.ts'
 export { BLOCKED_MSG } from './blocked-link.ts'
 
-/**
- * What every item of the view needs, passed down as one object (cheaper than a context lookup
- * per bookmark on a page of a thousand).
- */
-export type ViewKit = {
-  caps: Capabilities
-  newTab: boolean
-  childBadge: boolean
-  /** Some owner control is shown at all. */
-  anyTools: boolean
-  /** URL of a management dialog on this page. */
-  dialog: (name: ManageDialog, params?: Parameters<typeof dialogHref>[2]) => string
-  /** Where the star and privacy forms post: this page's own action. */
-  formAction: string
-  /**
-   * The HTML of each top-level category by id, when the server assembles the page from kept
-   * fragments (app/page-cache/fragments.server.tsx); the list draws them as they are.
-   */
-  fragments?: Map<number, string>
-}
-
-/** The kit of a page at `location` (its path and query), the same in the browser's render and the server's fragments. */
-export function viewKit(options: {
-  caps: Capabilities
-  newTab: boolean
-  childBadge: boolean
-  location: { pathname: string; search: string }
-  formAction: string
-}): ViewKit {
-  const { caps, location } = options
-  return {
-    caps,
-    newTab: options.newTab,
-    childBadge: options.childBadge,
-    anyTools: caps.editChildren || caps.star || caps.privacy,
-    dialog: (name, params) => dialogHref(location, name, params),
-    formAction: options.formAction,
-  }
-}
+export type { ViewKit } from './kit.ts'
 
 /** A bookmark's (and its category's) format as inline styles; values were checked on the server. */
 export function formatStyle(formats: Formats | undefined): CSSProperties | undefined {
