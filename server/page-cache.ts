@@ -8,9 +8,10 @@ import { etagOf, type KeptPage, PageStore, pickEncoding, type Viewer } from '#ap
 import { coalesced, isCurrent, keptViewer, type LiveSession, versionReader, type Versions, viewerOf } from '#app/page-cache/versions.server.ts'
 import type { HistoryBuffer } from '#app/services/browser-history.server.ts'
 import { visitBuffer } from '#app/services/visits.server.ts'
+import { env } from '#app/utils/env.server.ts'
 
-/** Bytes of rendered pages kept per process (identity + gzip + brotli), least recently used out. */
-const MAX_BYTES = 48e6
+/** Bytes of rendered pages kept per process (identity + gzip + brotli), least recently used out: PAGE_CACHE_MB. */
+const maxBytes = () => env().PAGE_CACHE_MB * 1e6
 
 /** Headers of the render not replayed: they belong to one response, or are set per answer. */
 const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'etag', 'vary', 'date', 'connection', 'keep-alive', 'cache-control'])
@@ -26,7 +27,7 @@ type Pending = { key: string; viewer: Viewer; session: KeptPage['session']; rend
  * requests for it that come meanwhile wait for that render (then check it like any other).
  */
 export function pageCache({ db, rows }: DbHandle, { enabled, history }: { enabled: boolean; history?: HistoryBuffer }) {
-  const store = new PageStore(MAX_BYTES)
+  const store = new PageStore(maxBytes())
   const visits = visitBuffer(db)
   const versionsOf = coalesced(versionReader(rows))
   /** Key → settles when the render in progress for it has been sent (kept or not). */
@@ -155,6 +156,8 @@ export function pageCache({ db, rows }: DbHandle, { enabled, history }: { enable
     /** The AppContext's pageRender for this request, if the page may be kept. */
     renderOf: (res: Response) => (res.locals.pageCache as Pending | undefined)?.render,
     stop: () => visits.stop(),
+    /** What the store holds now (the bench reads it: server/index.ts prints it on SIGUSR2). */
+    size: () => ({ pages: store.size, bytes: store.bytes }),
   }
 }
 
