@@ -12,7 +12,8 @@
  *      bytes of `/bench` as a visitor and as its signed-in owner get them (the limit), and the
  *      trivial React Router app of scripts/bench/floor-app (the framework's floor: one route, no
  *      loader), which the bench builds and serves with our adapter alone.
- *   3. Loads each target with autocannon from this process, 127.0.0.1 only: a warm-up, then
+ *   3. Loads each target with wrk where installed (2 threads; `apt-get install wrk`), else with
+ *      autocannon from this process, 127.0.0.1 only: a warm-up, then
  *      rounds interleaved across targets so that the machine's noise hits all of them alike,
  *      each run starting once the previous target has answered all it had accepted. Then
  *      latency: at 4 connections on the cached server, without and with a browser's
@@ -41,7 +42,7 @@ import { getRaw, type RawResponse, requestRaw } from './bench/http.ts'
 import { type ClusterFigures, measureCluster, printCluster, stopClusterNginx } from './bench/cluster.ts'
 import type { ImportFigures, ImportRound } from './bench/import.ts'
 import type { SearchFigures } from './bench/search.ts'
-import { type Round, runLoad, stopLoad } from './bench/load.ts'
+import { loadTool, type Round, runLoad, stopLoad } from './bench/load.ts'
 import { createBenchDatabase } from './bench/postgres.ts'
 import {
   type Child,
@@ -287,7 +288,7 @@ async function benchGroupPage(origin: string) {
 }
 
 /**
- * Waits until the target answers one more request. When autocannon stops it drops its
+ * Waits until the target answers one more request. When the load generator stops it drops its
  * connections, but the server still works through the requests it had already accepted (50 of
  * them take seconds on a slow page); the next run must not share the CPU with that backlog.
  */
@@ -498,7 +499,8 @@ function printReport(figures: Figures) {
   const { throughput, latency, html, scripts } = figures
   console.log(
     `\n## Throughput: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s ` +
-      `(${SHORT_ROUND_SECONDS} s for the owner's page, the group page, their raw servers and the 404 page), accept-encoding: identity\n`,
+      `(${SHORT_ROUND_SECONDS} s for the owner's page, the group page, their raw servers and the 404 page), accept-encoding: identity; ` +
+      `load by ${loadTool().describe}\n`,
   )
   const { page, raw, owner, ownerRaw, group, groupRaw, uncached, trivial, minimal } = throughput
   console.log(loadTable([page, raw, owner, ownerRaw, group, groupRaw, uncached, trivial, minimal]))
@@ -514,7 +516,7 @@ function printReport(figures: Figures) {
   }
   for (const reference of [raw, ownerRaw].filter(serverHadSpareCpu)) {
     console.log(
-      `${reference.label} used ${Math.round(reference.serverCpu.median)}% of a core: autocannon or the busy machine set its pace, ` +
+      `${reference.label} used ${Math.round(reference.serverCpu.median)}% of a core: ${loadTool().name} or the busy machine set its pace, ` +
         'so the real limit is higher and ratios to it flatter the app',
     )
   }
@@ -620,7 +622,7 @@ function shareLine(name: number | string, subject: Measured, what: string, refer
     `${what} at ${percent(ratio)} of ${of} (${int(subject.rps.median)} vs ${int(reference.rps.median)} req/s); ${goal}`)
 }
 
-/** A raw server below a core was paced by autocannon or the machine, not by its own work. */
+/** A raw server below a core was paced by the load generator or the machine, not by its own work. */
 const rawNote = (raw: Measured) => (serverHadSpareCpu(raw) ? '; the raw figure is not server-bound, so the true ratio is lower' : '')
 
 function throughputBudgets({ page, raw, owner, ownerRaw, group, groupRaw, uncached, trivial }: Figures['throughput']) {
