@@ -12,11 +12,18 @@
  *      bytes of `/bench` as a visitor and as its signed-in owner get them (the limit), and the
  *      trivial React Router app of scripts/bench/floor-app (the framework's floor: one route, no
  *      loader), which the bench builds and serves with our adapter alone.
- *   3. Loads each target with autocannon from this process, 127.0.0.1 only: a warm-up, then
+ *   3. Loads each target with wrk where installed (2 threads; `apt-get install wrk`), else with
+ *      autocannon from this process, 127.0.0.1 only: a warm-up, then
  *      rounds interleaved across targets so that the machine's noise hits all of them alike,
  *      each run starting once the previous target has answered all it had accepted. Then
  *      latency: at 4 connections on the cached server, without and with a browser's
- *      accept-encoding, and at 4 and 100 connections with PAGE_CACHE=off (budget 3).
+ *      accept-encoding, and at 4 and 100 connections with PAGE_CACHE=off (budget 3). Then, on the
+ *      cached server, writes through the real API (scripts/bench/writes.ts): budget 9, the owner's
+ *      page at 50 connections while one writer renames a link of one category every 100 ms; and
+ *      budget 2's change to one category, on one connection: a rename in category k, then the
+ *      page as a guest, the GET timed (the trivial page by the same loop is its reference).
+ *      Before each of these phases the app servers' peak RSS is reset, and read after it
+ *      (budget 10), with the page cache's size (the server prints it on SIGUSR2).
  *   4. Before the server starts, budget 7 in a child process of its own (scripts/bench/import.ts)
  *      on a second database seeded the same way: upload and import of a generated
  *      10,000-bookmark file, timed step by step, with that process's peak RSS, and the undo of that
@@ -28,7 +35,7 @@
  *      req/s side by side; skipped with a line otherwise.
  *   6. Prints a table, the sizes, the memory, and one PASS/FAIL line per budget.
  *
- * Bounded: about 5–8 minutes after the build on a quiet machine (a drain that takes over a minute stops it);
+ * Bounded: about 7–10 minutes after the build on a quiet machine (a drain that takes over a minute stops it);
  * every child is stopped by its PID at the end, on an error and on Ctrl+C.
  */
 import { spawnSync } from 'node:child_process'
@@ -41,12 +48,14 @@ import { getRaw, type RawResponse, requestRaw } from './bench/http.ts'
 import { type ClusterFigures, measureCluster, printCluster, stopClusterNginx } from './bench/cluster.ts'
 import type { ImportFigures, ImportRound } from './bench/import.ts'
 import type { SearchFigures } from './bench/search.ts'
-import { type Round, runLoad, stopLoad } from './bench/load.ts'
+import { loadTool, type Round, runLoad, stopLoad } from './bench/load.ts'
 import { createBenchDatabase } from './bench/postgres.ts'
 import {
   type Child,
   killChildrenNow,
   memoryOf,
+  pageCacheSize,
+  resetPeak,
   settledMemoryOf,
   startNode,
   stopChildren,
@@ -67,6 +76,7 @@ import {
   table,
 } from './bench/report.ts'
 import { CLIENT_JS_BUDGET, clientScripts, type HtmlSizes, htmlSizes } from './bench/sizes.ts'
+import { type BenchLink, benchCategories, rename, type SequentialFigures, sequentialLoop, startWriter, type WriterFigures } from './bench/writes.ts'
 import { startCommand } from './start-command.ts'
 
 const root = join(import.meta.dirname, '..')
@@ -82,6 +92,20 @@ const LATENCY_SECONDS = 5
 /** Budget 3's second load: a queue twice the throughput runs' (PERFORMANCE.md: "at 4 and at 100"). */
 const QUEUE_CONNECTIONS = 100
 const QUEUE_SECONDS = 10
+/** Budget 9: one writer renames a bookmark this often while CONNECTIONS read the owner's page. */
+const WRITE_INTERVAL_MS = 100
+/** Budget 9's rounds (of SHORT_ROUND_SECONDS each). */
+const WRITE_ROUNDS = 3
+/**
+ * Budget 2's change to one category: cycles before the timed ones, and seconds of timed cycles
+ * (longer, up to CHANGE_MAX_SECONDS, until CHANGE_MIN_CYCLES were timed: a slow render still gets a p99).
+ */
+const CHANGE_WARMUP_CYCLES = 20
+const CHANGE_SECONDS = 5
+const CHANGE_MIN_CYCLES = 40
+const CHANGE_MAX_SECONDS = 20
+/** Budget 10: peak RSS of an app server over the whole bench. */
+const PEAK_BUDGET = { pglite: 400e6, postgres: 250e6 }
 /** Longest wait for a server to finish the requests left over from a run of CONNECTIONS (longer for more). */
 const DRAIN_TIMEOUT_MS = 60_000
 
@@ -154,10 +178,10 @@ function ensureBuild() {
 /**
  * The environment of the app's processes: any database setting of the caller replaced by the
  * bench's own; no APP_ORIGIN (the app is reached at http://127.0.0.1:<port>, which the sign-in's
- * Origin header must match) and no PAGE_CACHE (the page cache as the app ships it, unless `extra` says).
+ * Origin header must match) and no PAGE_CACHE or PAGE_CACHE_MB (the page cache as the app ships it, unless `extra` says).
  */
 function appEnv(database: Database, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _url, PGLITE_DIR: _dir, APP_ORIGIN: _origin, PAGE_CACHE: _cache, ...inherited } = process.env
+  const { DATABASE_URL: _url, PGLITE_DIR: _dir, APP_ORIGIN: _origin, PAGE_CACHE: _cache, PAGE_CACHE_MB: _size, ...inherited } = process.env
   return { ...inherited, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...database.env, ...extra }
 }
 
@@ -287,7 +311,7 @@ async function benchGroupPage(origin: string) {
 }
 
 /**
- * Waits until the target answers one more request. When autocannon stops it drops its
+ * Waits until the target answers one more request. When the load generator stops it drops its
  * connections, but the server still works through the requests it had already accepted (50 of
  * them take seconds on a slow page); the next run must not share the CPU with that backlog.
  */
@@ -355,11 +379,107 @@ type Figures = {
   wire: RawResponse
   minimalBytes: number
   trivialBytes: number
-  memory: { idle: number; afterLoad: number; peak: number }
+  memory: { idle: number; afterLoad: number; phases: PhasePeak[] }
+  writing: { reads: Measured; writers: WriterFigures[]; stalled?: string }
+  change: { page: SequentialFigures; trivial: SequentialFigures }
   imports: Awaited<ReturnType<typeof measureImport>>
   search: Awaited<ReturnType<typeof measureSearch>>
   cluster: ClusterFigures
   load: { start: string; end: string }
+}
+
+/** Peak RSS of the two app servers during one phase of the bench, and the page cache after it. */
+type PhasePeak = {
+  name: string
+  cached: number
+  uncached: number
+  /** False when the peak could not be reset before the phase: it then runs from the process's start. */
+  reset: boolean
+  cache: { pages: number; bytes: number } | null
+}
+
+/**
+ * Runs the bench in phases: before each, the app servers' peak RSS is reset (resetPeak); after
+ * it, their peaks and what the page cache holds are recorded (PERFORMANCE.md budget 10).
+ */
+function phases(app: Child, uncached: Child) {
+  const recorded: PhasePeak[] = []
+  async function record(name: string, reset: boolean) {
+    const cache = await pageCacheSize(app)
+    recorded.push({ name, cached: memoryOf(app.pid).peak, uncached: memoryOf(uncached.pid).peak, reset, cache })
+  }
+  return {
+    recorded,
+    /** The phase that ran before any reset: from each process's start to now. */
+    sinceStart: (name: string) => record(name, false),
+    async run<T>(name: string, work: () => Promise<T>): Promise<T> {
+      const reset = [app.pid, uncached.pid].map(resetPeak).every(Boolean)
+      const result = await work()
+      await record(name, reset)
+      step(`memory, ${name}: peak RSS ${mb(recorded.at(-1)!.cached)} (page cache on), ${mb(recorded.at(-1)!.uncached)} (PAGE_CACHE=off)`)
+      return result
+    },
+  }
+}
+
+/**
+ * Budget 9: CONNECTIONS read `target` (the owner's page) while startWriter renames `links` (of one
+ * category) every WRITE_INTERVAL_MS through the API, for the same seconds; rounds of SHORT_ROUND_SECONDS.
+ */
+async function readsWhileWriting(target: Target, origin: string, cookie: string, links: BenchLink[]) {
+  const rounds: Round[] = []
+  const writers: WriterFigures[] = []
+  /** Set when the page stopped answering after a round: the rounds after it would measure nothing. */
+  let stalled: string | undefined
+  for (let round = 1; round <= WRITE_ROUNDS && !stalled; round++) {
+    const writer = startWriter(origin, cookie, links, WRITE_INTERVAL_MS)
+    let result: Round
+    try {
+      result = await runLoad({ url: target.url, connections: CONNECTIONS, seconds: SHORT_ROUND_SECONDS, headers: { ...IDENTITY, ...target.headers }, serverPid: target.pid })
+    } finally {
+      writers.push(await writer.stop())
+    }
+    // A page that no longer answers is this budget's failure, not a broken set-up: reported, and
+    // the bench goes on with what does not depend on that page.
+    await drain(target, CONNECTIONS).catch(() => {
+      stalled = `after round ${round} (no answer within ${DRAIN_TIMEOUT_MS / 1_000} s; ${machineLoad()})`
+      step(`budget 9: the owner's page stopped answering ${stalled}`)
+    })
+    rounds.push(result)
+    const writes = writers.at(-1)!
+    step(`budget 9 round ${round}/${WRITE_ROUNDS}: ${target.label}: ${describe(result)}; writes ${writes.done} done, ${writes.failed} failed`)
+    if (writes.firstError) step(`  a write failed: ${writes.firstError}`)
+  }
+  return { reads: measured(`${target.label}, one writer every ${WRITE_INTERVAL_MS} ms`, rounds), writers, stalled }
+}
+
+/**
+ * Budget 2, "change to one category": on one connection, a rename of the first link of category
+ * k (k cycling over the 20) as the owner, then `/bench` as a guest, timed alone and checked to show
+ * the new name (the render reflects the write). The trivial React Router page by the same loop, GETs only.
+ */
+async function changeToOneCategory(origin: string, cookie: string, categories: BenchLink[][], trivialUrl: string) {
+  const okay = (status: number) => (status === 200 ? null : `HTTP ${status}`)
+  const page = await sequentialLoop({
+    url: `${origin}/${BENCH_CODE}`,
+    headers: IDENTITY,
+    warmup: CHANGE_WARMUP_CYCLES,
+    seconds: CHANGE_SECONDS,
+    minCycles: CHANGE_MIN_CYCLES,
+    maxSeconds: CHANGE_MAX_SECONDS,
+    async before(cycle, agent) {
+      const link = categories[cycle % categories.length]![0]!
+      const name = `${link.name} 第${cycle}次`
+      await rename(origin, cookie, link, name, agent)
+      return name
+    },
+    check: (status, body, expected) =>
+      okay(status) ?? (expected && !body.includes(expected) ? `the page does not show "${expected}" just written: it does not reflect the write` : null),
+  })
+  step(`budget 2, change to one category: ${int(page.count)} renames + GETs, ${int(page.rps)} GET/s, p50 ${ms(page.p50)} ms, p99 ${ms(page.p99)} ms (rename ${ms(page.writeMedian ?? 0)} ms)`)
+  const trivial = await sequentialLoop({ url: trivialUrl, headers: IDENTITY, warmup: CHANGE_WARMUP_CYCLES, seconds: CHANGE_SECONDS, check: okay })
+  step(`same loop, trivial React Router page: ${int(trivial.count)} GETs, ${int(trivial.rps)} GET/s, p50 ${ms(trivial.p50)} ms, p99 ${ms(trivial.p99)} ms`)
+  return { page, trivial }
 }
 
 /** A raw node:http server sending `page`'s bytes and content-type, checked to send exactly those. */
@@ -425,37 +545,51 @@ async function main() {
   const groupRaw = await startRaw(group.page, join(work, 'bench-group.html'))
   step(`raw node:http pid ${groupRaw.pid} at ${groupRaw.origin}, the group page's ${int(group.page.body.length)} bytes`)
 
+  const categories = await benchCategories(app.origin, owner.cookie)
+
   const target = (label: string, url: string, pid: number, seconds = ROUND_SECONDS, headers = {}): Target =>
     ({ label, url, pid, headers, seconds })
   const pageTarget = target(`app /${BENCH_CODE} (${int(links)} links), page cache on`, `${app.origin}/${BENCH_CODE}`, app.pid)
   const uncachedTarget = target(`app /${BENCH_CODE}, PAGE_CACHE=off`, `${uncached.origin}/${BENCH_CODE}`, uncached.pid)
-  const [pageLoad, rawLoad, ownerLoad, ownerRawLoad, groupLoad, groupRawLoad, uncachedLoad, trivialLoad, minimalLoad] = await measureThroughput([
+  const ownerTarget = target(`app /${BENCH_CODE} as its signed-in owner, page cache on`, `${app.origin}/${BENCH_CODE}`, app.pid, SHORT_ROUND_SECONDS, owner)
+  const memory = phases(app, uncached)
+  await memory.sinceStart('start, first requests (from the start)')
+  const [pageLoad, rawLoad, ownerLoad, ownerRawLoad, groupLoad, groupRawLoad, uncachedLoad, trivialLoad, minimalLoad] = await memory.run('throughput rounds', () => measureThroughput([
     pageTarget,
     target('raw node:http, same bytes (limit)', `${raw.origin}/${BENCH_CODE}`, raw.pid),
-    target(`app /${BENCH_CODE} as its signed-in owner, page cache on`, `${app.origin}/${BENCH_CODE}`, app.pid, SHORT_ROUND_SECONDS, owner),
+    ownerTarget,
     target(`raw node:http, the owner's bytes (limit)`, `${ownerRaw.origin}/${BENCH_CODE}`, ownerRaw.pid, SHORT_ROUND_SECONDS),
     target(`app ${group.path} (an open group) as a guest, page cache on`, `${app.origin}${group.path}`, app.pid, SHORT_ROUND_SECONDS),
     target(`raw node:http, the group page's bytes (limit)`, `${groupRaw.origin}${group.path}`, groupRaw.pid, SHORT_ROUND_SECONDS),
     uncachedTarget,
     target('trivial React Router page (framework floor)', `${floor.origin}/`, floor.pid),
     target('app 404 page, PAGE_CACHE=off', `${uncached.origin}${MINIMAL_PATH}`, uncached.pid, SHORT_ROUND_SECONDS),
-  ])
+  ]))
 
-  // Unloaded latency, then the same with a browser's accept-encoding: what compressing every
-  // response costs (at 50 connections a compressed render can take longer than a whole round).
-  const identity = await load(pageTarget, LATENCY_CONNECTIONS, LATENCY_SECONDS, IDENTITY)
-  step(`latency, page cache on, ${LATENCY_CONNECTIONS} connections, ${LATENCY_SECONDS} s, identity: ${describe(identity)}`)
-  const compressed = await load(pageTarget, LATENCY_CONNECTIONS, LATENCY_SECONDS, BROWSER)
-  step(`latency, page cache on, ${LATENCY_CONNECTIONS} connections, ${LATENCY_SECONDS} s, browser accept-encoding: ${describe(compressed)}`)
-  const afterLoad = memoryOf(app.pid)
-  // Budget 3: every request a render, few waiting and a long queue.
-  const uncachedFew = await load(uncachedTarget, LATENCY_CONNECTIONS, LATENCY_SECONDS, IDENTITY)
-  step(`latency, PAGE_CACHE=off, ${LATENCY_CONNECTIONS} connections, ${LATENCY_SECONDS} s, identity: ${describe(uncachedFew)}`)
-  const uncachedQueue = await load(uncachedTarget, QUEUE_CONNECTIONS, QUEUE_SECONDS, IDENTITY)
-  step(`latency, PAGE_CACHE=off, ${QUEUE_CONNECTIONS} connections, ${QUEUE_SECONDS} s, identity: ${describe(uncachedQueue)}`)
+  const latencyRuns = await memory.run('latency runs', async () => {
+    // Unloaded latency, then the same with a browser's accept-encoding: what compressing every
+    // response costs (at 50 connections a compressed render can take longer than a whole round).
+    const identity = await load(pageTarget, LATENCY_CONNECTIONS, LATENCY_SECONDS, IDENTITY)
+    step(`latency, page cache on, ${LATENCY_CONNECTIONS} connections, ${LATENCY_SECONDS} s, identity: ${describe(identity)}`)
+    const compressed = await load(pageTarget, LATENCY_CONNECTIONS, LATENCY_SECONDS, BROWSER)
+    step(`latency, page cache on, ${LATENCY_CONNECTIONS} connections, ${LATENCY_SECONDS} s, browser accept-encoding: ${describe(compressed)}`)
+    const afterLoad = memoryOf(app.pid)
+    // Budget 3: every request a render, few waiting and a long queue.
+    const uncachedFew = await load(uncachedTarget, LATENCY_CONNECTIONS, LATENCY_SECONDS, IDENTITY)
+    step(`latency, PAGE_CACHE=off, ${LATENCY_CONNECTIONS} connections, ${LATENCY_SECONDS} s, identity: ${describe(uncachedFew)}`)
+    const uncachedQueue = await load(uncachedTarget, QUEUE_CONNECTIONS, QUEUE_SECONDS, IDENTITY)
+    step(`latency, PAGE_CACHE=off, ${QUEUE_CONNECTIONS} connections, ${QUEUE_SECONDS} s, identity: ${describe(uncachedQueue)}`)
+    return { identity, compressed, afterLoad, uncachedFew, uncachedQueue }
+  })
+  const { identity, compressed, afterLoad, uncachedFew, uncachedQueue } = latencyRuns
+
+  // Budget 9 on the cached server: the owner's page read while the owner writes to one category.
+  const writing = await memory.run('budget 9 (reads while writing)', () => readsWhileWriting(ownerTarget, app.origin, owner.cookie, categories[0]!))
+  // Budget 2: the first render after a change to one category, one connection.
+  const change = await memory.run('budget 2 (change to one category)', () => changeToOneCategory(app.origin, owner.cookie, categories, `${floor.origin}/`))
 
   // Issue 26, last so that its processes share the CPU with nothing measured above.
-  const cluster = await measureCluster({
+  const clusterRun = () => measureCluster({
     driver: database.driver,
     path: `/${BENCH_CODE}`,
     seconds: SHORT_ROUND_SECONDS,
@@ -465,6 +599,7 @@ async function main() {
     measure: measureThroughput,
     step,
   })
+  const cluster = database.driver === 'postgres' ? await memory.run('through nginx (issue 26; its own app processes below)', clusterRun) : await clusterRun()
 
   printReport({
     database,
@@ -486,7 +621,9 @@ async function main() {
     wire,
     minimalBytes: minimal.body.length,
     trivialBytes: trivial.body.length,
-    memory: { idle: idle.rss, afterLoad: afterLoad.rss, peak: afterLoad.peak },
+    memory: { idle: idle.rss, afterLoad: afterLoad.rss, phases: memory.recorded },
+    writing,
+    change,
     imports,
     search,
     cluster,
@@ -498,7 +635,8 @@ function printReport(figures: Figures) {
   const { throughput, latency, html, scripts } = figures
   console.log(
     `\n## Throughput: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s ` +
-      `(${SHORT_ROUND_SECONDS} s for the owner's page, the group page, their raw servers and the 404 page), accept-encoding: identity\n`,
+      `(${SHORT_ROUND_SECONDS} s for the owner's page, the group page, their raw servers and the 404 page), accept-encoding: identity; ` +
+      `load by ${loadTool().describe}\n`,
   )
   const { page, raw, owner, ownerRaw, group, groupRaw, uncached, trivial, minimal } = throughput
   console.log(loadTable([page, raw, owner, ownerRaw, group, groupRaw, uncached, trivial, minimal]))
@@ -514,7 +652,7 @@ function printReport(figures: Figures) {
   }
   for (const reference of [raw, ownerRaw].filter(serverHadSpareCpu)) {
     console.log(
-      `${reference.label} used ${Math.round(reference.serverCpu.median)}% of a core: autocannon or the busy machine set its pace, ` +
+      `${reference.label} used ${Math.round(reference.serverCpu.median)}% of a core: ${loadTool().name} or the busy machine set its pace, ` +
         'so the real limit is higher and ratios to it flatter the app',
     )
   }
@@ -528,6 +666,8 @@ function printReport(figures: Figures) {
     row(`PAGE_CACHE=off, ${LATENCY_CONNECTIONS}, identity`, latency.uncached),
     row(`PAGE_CACHE=off, ${QUEUE_CONNECTIONS}, identity`, latency.uncachedQueue),
   ]))
+
+  printWriting(figures)
 
   console.log(`\n## Sizes of /${BENCH_CODE} (1 KB = 1,000 bytes)\n`)
   console.log(table(['HTML', 'bytes'], [
@@ -551,7 +691,18 @@ function printReport(figures: Figures) {
   console.log(`\n## Memory of the app server (1 MB = 1,000,000 bytes; ${figures.database.driver})\n`)
   const start = startCommand(root)
   console.log(`started as start:built: ${[...Object.entries(start.env).map(([k, v]) => `${k}=${v}`), 'node', ...start.nodeArgs].join(' ')} (ADR 012)`)
-  console.log(`idle RSS after the first request ${mb(memory.idle)}; after the load ${mb(memory.afterLoad)}, peak ${mb(memory.peak)}`)
+  console.log(`idle RSS after the first request ${mb(memory.idle)}; after the throughput rounds and the page cache's latency runs ${mb(memory.afterLoad)}\n`)
+  const cacheSize = (phase: PhasePeak) => (phase.cache ? `${int(phase.cache.pages)} pages, ${mb(phase.cache.bytes)}` : 'no answer to SIGUSR2')
+  console.log(table(['phase (peak RSS reset before each)', 'app, page cache on', 'app, PAGE_CACHE=off', 'page cache after it'], [
+    ...memory.phases.map((phase) => [`${phase.name}${phase.reset || phase === memory.phases[0] ? '' : ' (not reset: from the start)'}`, mb(phase.cached), mb(phase.uncached), cacheSize(phase)]),
+    ...('peaks' in figures.cluster ? figures.cluster.peaks.map((peak, index) => [`through nginx: app process ${index + 1} (its whole life)`, mb(peak), '', '']) : []),
+  ]))
+  console.log(
+    `\npeak RSS = VmHWM, reset with \`echo 5 > /proc/PID/clear_refs\` before each phase; the first row runs from each process's start ` +
+      `(booting, migrations, the first renders; on PGlite, V8 compiling one\nfunction of PGlite's WebAssembly with TurboFan: ~600 MB for a few seconds after every start, ADR 012's update).\n` +
+      'page cache = what server/index.ts prints on SIGUSR2 ' +
+      `(PAGE_CACHE_MB, default 48). Not counted: the import and search children (budget 7 has its own memory bound).`,
+  )
 
   printImport(figures.imports)
   printSearch(figures.search)
@@ -559,6 +710,37 @@ function printReport(figures: Figures) {
 
   console.log('\n## Budgets (PERFORMANCE.md)\n')
   console.log(budgetLines(figures).join('\n'))
+}
+
+/** Budget 9's rounds and budget 2's change to one category. */
+function printWriting({ writing, change, throughput }: Figures) {
+  const writes = writing.writers.reduce(
+    (sum, w) => ({ scheduled: sum.scheduled + w.scheduled, done: sum.done + w.done, failed: sum.failed + w.failed, seconds: sum.seconds + w.seconds }),
+    { scheduled: 0, done: 0, failed: 0, seconds: 0 },
+  )
+  console.log(
+    `\n## Reads while the owner writes (budget 9): ${CONNECTIONS} connections on /${BENCH_CODE} as its owner, page cache on, ` +
+      `${WRITE_ROUNDS} rounds of ${SHORT_ROUND_SECONDS} s; one writer renames a link of the first category every ${WRITE_INTERVAL_MS} ms ` +
+      'through POST /api/source/add\n',
+  )
+  console.log(loadTable([throughput.owner, writing.reads]))
+  console.log(
+    `\nwrites: ${int(writes.done)} done, ${int(writes.failed)} failed, of ${int(writes.scheduled)} started in ${writes.seconds.toFixed(1)} s ` +
+      `(${(writes.done / writes.seconds).toFixed(1)}/s; one at a time, a late tick is not made up)`,
+  )
+  console.log(
+    `\n## First render after a change to one category (budget 2): one connection, ${CHANGE_WARMUP_CYCLES} cycles of warm-up, ` +
+      `then ${CHANGE_SECONDS} s (the page: until ${CHANGE_MIN_CYCLES} cycles, at most ${CHANGE_MAX_SECONDS} s)\n`,
+  )
+  const row = (label: string, loop: SequentialFigures) => [label, int(loop.count), int(loop.rps), ms(loop.p50), ms(loop.p99)]
+  console.log(table(['one request after the other', 'GETs', 'req/s', 'p50 ms', 'p99 ms'], [
+    row(`/${BENCH_CODE} as a guest, page cache on, each GET after the owner renamed a link of category k (k = 1…20 in turn)`, change.page),
+    row('trivial React Router page, the same loop without the write', change.trivial),
+  ]))
+  console.log(
+    `\nreq/s = GETs / the sum of the GETs' own times (the renames, median ${ms(change.page.writeMedian ?? 0)} ms, are not counted); ` +
+      'each page was checked to show the name just written',
+  )
 }
 
 const growth = (round: ImportRound) => round.rss.peak - round.rss.before
@@ -620,7 +802,7 @@ function shareLine(name: number | string, subject: Measured, what: string, refer
     `${what} at ${percent(ratio)} of ${of} (${int(subject.rps.median)} vs ${int(reference.rps.median)} req/s); ${goal}`)
 }
 
-/** A raw server below a core was paced by autocannon or the machine, not by its own work. */
+/** A raw server below a core was paced by the load generator or the machine, not by its own work. */
 const rawNote = (raw: Measured) => (serverHadSpareCpu(raw) ? '; the raw figure is not server-bound, so the true ratio is lower' : '')
 
 function throughputBudgets({ page, raw, owner, ownerRaw, group, groupRaw, uncached, trivial }: Figures['throughput']) {
@@ -630,8 +812,36 @@ function throughputBudgets({ page, raw, owner, ownerRaw, group, groupRaw, uncach
       `budget ≥ 50%${rawNote(ownerRaw)}`),
     shareLine(1, group, "an open group's page as a guest, page cache on,", groupRaw, "raw node:http serving the group page's bytes", 0.5,
       `budget ≥ 50%${rawNote(groupRaw)}`),
-    shareLine(2, uncached, `/${BENCH_CODE} with PAGE_CACHE=off`, trivial, 'the trivial React Router page', 0.25, 'budget ≥ 25%'),
+    shareLine('budget 2 (whole render, every cache bypassed)', uncached, `/${BENCH_CODE} with PAGE_CACHE=off`, trivial, 'the trivial React Router page',
+      0.05, 'budget ≥ 5%'),
   ]
+}
+
+/** Budget 2's first render after a change to one category, against the trivial page by the same one-connection loop. */
+function changeBudget({ change }: Figures) {
+  const { page, trivial } = change
+  if (!page.count || !trivial.count) return budgetLine('N/A', 'budget 2 (change to one category)', NOT_MEASURED)
+  const ratio = page.rps / trivial.rps
+  return budgetLine(ratio >= 0.25 ? 'PASS' : 'FAIL', 'budget 2 (change to one category)',
+    `/${BENCH_CODE} as a guest right after a rename in one category at ${percent(ratio)} of the trivial React Router page ` +
+      `(${int(page.rps)} vs ${int(trivial.rps)} req/s, one connection, GET time only); budget ≥ 25%`)
+}
+
+/** Budget 9: reads under a writer at ≥ 25% of the owner's cached figure of the same run, and a fair queue. */
+function writingBudget({ writing, throughput }: Figures) {
+  const { reads, writers, stalled } = writing
+  const name = 'budget 9'
+  if (stalled) return budgetLine('FAIL', name, `the owner's /${BENCH_CODE} stopped answering under the writer, ${stalled}`)
+  if (!reads.rps.median || !throughput.owner.rps.median) return budgetLine('N/A', name, NOT_MEASURED)
+  const ratio = reads.rps.median / throughput.owner.rps.median
+  const spread = reads.p99.median / reads.p50.median
+  const failed = writers.reduce((sum, w) => sum + w.failed, 0)
+  const done = writers.reduce((sum, w) => sum + w.done, 0)
+  const verdict = ratio >= 0.25 && spread <= 3 && !failed ? 'PASS' : 'FAIL'
+  return budgetLine(verdict, name,
+    `the owner's /${BENCH_CODE} under ${int(done)} renames (${failed ? `${int(failed)} FAILED` : 'none failed'}) at ${percent(ratio)} of its cached figure ` +
+      `(${int(reads.rps.median)} vs ${int(throughput.owner.rps.median)} req/s), p99 ${ms(reads.p99.median)} ms = ${spread.toFixed(1)} × p50 ` +
+      `${ms(reads.p50.median)} ms; budget ≥ 25% and p99 ≤ 3 × p50`)
 }
 
 /** Issue 14 item 1, not a numbered budget: the app's own minimal page within 2× of the framework's floor. */
@@ -674,6 +884,23 @@ function memoryBudget({ database, memory }: Figures) {
     `idle RSS ${mb(memory.idle)} on ${onPglite ? 'PGlite' : 'PostgreSQL'}; budget ≤ ${mb(budget)}`)
 }
 
+/** Budget 10: the highest peak RSS of any app server in any phase, the start included. */
+function peakBudget({ database, memory, cluster }: Figures) {
+  const budget = PEAK_BUDGET[database.driver]
+  const peaks = [
+    ...memory.phases.flatMap((phase) => [
+      { peak: phase.cached, where: `the page-cache server, ${phase.name}` },
+      { peak: phase.uncached, where: `the PAGE_CACHE=off server, ${phase.name}` },
+    ]),
+    ...('peaks' in cluster ? cluster.peaks.map((peak, index) => ({ peak, where: `app process ${index + 1} behind nginx` })) : []),
+  ]
+  const highest = peaks.reduce((a, b) => (b.peak > a.peak ? b : a))
+  const afterStart = Math.max(...memory.phases.slice(1).flatMap((phase) => [phase.cached, phase.uncached]))
+  return budgetLine(highest.peak <= budget ? 'PASS' : 'FAIL', 10,
+    `peak RSS over the whole bench ${mb(highest.peak)} (${highest.where}; ${mb(afterStart)} in the phases after the start) ` +
+      `on ${database.driver === 'pglite' ? 'PGlite' : 'PostgreSQL'}; budget ≤ ${mb(budget)}`)
+}
+
 function importBudget({ database, figures }: Figures['imports']) {
   const { first, second } = figures
   const slower = Math.max(first.total, second.total)
@@ -702,12 +929,15 @@ function searchBudget({ database, figures }: Figures['search']) {
 function budgetLines(figures: Figures) {
   return [
     ...throughputBudgets(figures.throughput),
+    changeBudget(figures),
     latencyBudget(figures.latency),
     ...sizeBudgets(figures),
     memoryBudget(figures),
     importBudget(figures.imports),
     undoBudget(figures.imports),
     searchBudget(figures.search),
+    writingBudget(figures),
+    peakBudget(figures),
     minimalPageLine(figures.throughput),
   ]
 }

@@ -205,3 +205,8 @@ async function shutdown(signal: NodeJS.Signals) {
 }
 process.on('SIGTERM', shutdown)
 process.on('SIGINT', shutdown)
+// What the page cache holds, on the operator's (or the bench's) signal: no HTTP endpoint to guard.
+process.on('SIGUSR2', () => {
+  const { pages: kept, bytes, fragmentBytes } = pages.size()
+  console.log(`Page cache: ${kept} pages, ${bytes} bytes; rss ${process.memoryUsage.rss()}; category fragments ${fragmentBytes} bytes`)
+})

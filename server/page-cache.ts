@@ -11,9 +11,10 @@ import { etagOf, type KeptPage, PageStore, pickEncoding, type Viewer } from '#ap
 import { coalesced, isCurrent, keptViewer, type LiveSession, versionReader, type Versions, viewerOf } from '#app/page-cache/versions.server.ts'
 import type { HistoryBuffer } from '#app/services/browser-history.server.ts'
 import { visitBuffer } from '#app/services/visits.server.ts'
+import { env } from '#app/utils/env.server.ts'
 
-/** Bytes of rendered pages kept per process (identity + gzip + brotli), least recently used out. */
-const MAX_BYTES = 48e6
+/** Bytes of rendered pages kept per process (identity + gzip + brotli), least recently used out: PAGE_CACHE_MB. */
+const maxBytes = () => env().PAGE_CACHE_MB * 1e6
 
 /** Bytes of drawn categories kept per process (fragments.server.tsx), least recently used out: each is a few KB. */
 const FRAGMENT_BYTES = 16e6
@@ -48,7 +49,7 @@ export function pageCache(
   { db, rows }: DbHandle,
   { enabled, history, fragments: drawing }: { enabled: boolean; history?: HistoryBuffer; fragments?: FragmentDrawing },
 ) {
-  const store = new PageStore(MAX_BYTES)
+  const store = new PageStore(maxBytes())
   // From the app's build (server/index.ts): absent where nothing is kept (development), and then no page is drawn from fragments.
   const fragmentStore: FragmentStore | undefined = drawing && new drawing.FragmentStore(FRAGMENT_BYTES)
   const visits = visitBuffer(db)
@@ -241,6 +242,8 @@ export function pageCache(
     /** The AppContext's pageRender for this request, if the page may be kept. */
     renderOf: (res: Response) => (res.locals.pageCache as Pending | undefined)?.render,
     stop: () => visits.stop(),
+    /** What the store holds now (the bench reads it: server/index.ts prints it on SIGUSR2). */
+    size: () => ({ pages: store.size, bytes: store.bytes, fragmentBytes: fragmentStore?.bytes ?? 0 }),
   }
 }
 

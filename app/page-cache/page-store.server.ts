@@ -46,6 +46,11 @@ export class PageStore {
     return this.#pages.size
   }
 
+  /** Bytes of the pages kept, every encoding counted (what maxBytes bounds). */
+  get bytes() {
+    return this.#bytes
+  }
+
   get(key: string) {
     return this.#pages.get(key)
   }

@@ -4,9 +4,15 @@ import { expect, test } from 'vitest'
 import { renderQueue } from './render-queue.server.ts'
 
 /** A request through the queue: `started` once it may render; `close()` as when it is sent or the client leaves. */
-function through(queue: ReturnType<typeof renderQueue>, path = '/', method = 'GET') {
-  const res = new EventEmitter()
-  const request = { started: false, close: () => res.emit('close') }
+function through(queue: ReturnType<typeof renderQueue>, path = '/', method = 'GET', closed = false) {
+  const res = Object.assign(new EventEmitter(), { closed })
+  const request = {
+    started: false,
+    close: () => {
+      res.closed = true
+      res.emit('close')
+    },
+  }
   queue({ method, path } as Request, res as unknown as Response, () => (request.started = true))
   return request
 }
@@ -39,4 +45,14 @@ test('only GET start pages queue: /api, other pages, assets and posts go straigh
     expect(through(queue, path, method).started, `${method} ${path}`).toBe(true)
   }
   expect(through(queue, '/code').started).toBe(false)
+})
+
+test('a request whose client left before it reached the queue takes no slot (its close came already)', () => {
+  const queue = renderQueue(1)
+  const gone = through(queue, '/', 'GET', true)
+  expect(gone.started, 'it goes on, so that what waits on its render hears it end').toBe(true)
+  const next = through(queue)
+  expect(next.started, 'the slot was not taken by the gone request').toBe(true)
+  next.close()
+  expect(through(queue).started).toBe(true)
 })

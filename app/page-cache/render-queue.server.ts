@@ -21,6 +21,12 @@ export function renderQueue(slots: number): RequestHandler {
 
   return (req, res, next) => {
     if (req.method !== 'GET' || !isStartPage(req.path)) return next()
+    // The client left while the request waited before the queue (in the page cache, for another
+    // render of the same page): its 'close' has passed and would never free a slot taken now. Two
+    // such requests stopped every start page for good (the bench's budget 9 on PostgreSQL: the
+    // readers' connections close at the end of a run). It goes on without a slot, as before the
+    // queue existed: whatever its render ends (a redirect's res.end) still runs.
+    if (res.closed) return next()
     let started = false
     const start = () => {
       started = true

@@ -66,6 +66,11 @@ const EnvSchema = z.object({
   /** `off` renders every page afresh (the bench's uncached figures); see app/page-cache/. */
   PAGE_CACHE: z.enum(['on', 'off']).default('on'),
   /**
+   * The page cache's budget per process (server/page-cache.ts), in MB of 1,000,000 bytes: the
+   * pages kept with their gzip and brotli copies, least recently used out.
+   */
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).default(48),
+  /**
    * WeChat QR sign-in through an official account (服务号): its AppID, AppSecret and the Token set
    * for the server push (消息推送) to /api/wx/callback. All three empty: no WeChat sign-in is offered.
    */

@@ -1,7 +1,7 @@
 import { findNginx, type RunningNginx, startNginx } from '../../tests/setup/nginx.ts'
 import type { RawResponse } from './http.ts'
 import { getRaw } from './http.ts'
-import type { Child } from './processes.ts'
+import { type Child, memoryOf } from './processes.ts'
 import { int, loadTable, type Measured } from './report.ts'
 
 /**
@@ -10,7 +10,8 @@ import { int, loadTable, type Measured } from './report.ts'
  * without BENCH_DATABASE_URL (PGlite is one process) or without nginx.
  */
 
-export type ClusterFigures = { skipped: string } | { one: Measured; two: Measured; cores: number }
+/** `peaks`: peak RSS of each of the two app processes over their whole life (PERFORMANCE.md budget 10). */
+export type ClusterFigures = { skipped: string } | { one: Measured; two: Measured; cores: number; peaks: number[] }
 
 type Target = { label: string; url: string; pid: number; headers: Record<string, string>; seconds: number }
 
@@ -53,9 +54,10 @@ export async function measureCluster(options: {
     target(`nginx → 1 app process, ${options.path} as a guest`, one.url),
     target(`nginx → 2 app processes, ${options.path} as a guest`, two.url),
   ])
+  const peaks = [first!, second!].map((app) => memoryOf(app.pid).peak)
   await stopClusterNginx()
   for (const app of [first!, second!]) app.process.kill('SIGTERM')
-  return { one: single!, two: pair!, cores: options.cores }
+  return { one: single!, two: pair!, cores: options.cores, peaks }
 }
 
 export function printCluster(figures: ClusterFigures) {

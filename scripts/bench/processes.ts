@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 
 /** Every child the bench started, so cleanup can stop each one by its PID and nothing else. */
 const children = new Set<ChildProcess>()
@@ -105,4 +105,34 @@ export function cpuSecondsOf(pid: number) {
   // Fields after the command name, which sits in parentheses and may itself contain spaces.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND
+}
+
+/**
+ * Resets the process's peak RSS (VmHWM) to its current RSS (`echo 5 > /proc/PID/clear_refs`,
+ * Linux ≥ 4.0), so that the next memoryOf(pid).peak is the peak since now. False when the kernel
+ * or the permissions refuse: the peak then runs from the process's start.
+ */
+export function resetPeak(pid: number) {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5')
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * What the app server's page cache holds: server/index.ts prints
+ * `Page cache: N pages, B bytes; rss R` on SIGUSR2. Null when no such line comes within `timeoutMs`.
+ */
+export async function pageCacheSize(child: Child, timeoutMs = 10_000) {
+  const from = child.output().length
+  child.process.kill('SIGUSR2')
+  const deadline = performance.now() + timeoutMs
+  while (performance.now() < deadline) {
+    const match = /Page cache: (\d+) pages, (\d+) bytes; rss (\d+)/.exec(child.output().slice(from))
+    if (match) return { pages: Number(match[1]), bytes: Number(match[2]), rss: Number(match[3]) }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return null
 }

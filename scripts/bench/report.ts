@@ -43,7 +43,7 @@ export function table(header: string[], rows: string[][]) {
 
 export function loadTable(results: Measured[]) {
   return table(
-    ['target', 'req/s median (min–max)', 'p50 ms', 'p99 ms median (min–max)', 'server CPU', 'autocannon CPU', 'errors'],
+    ['target', 'req/s median (min–max)', 'p50 ms', 'p99 ms median (min–max)', 'server CPU', 'load CPU', 'errors'],
     results.map((result) => [
       result.label,
       range(result.rps, int),
@@ -58,8 +58,8 @@ export function loadTable(results: Measured[]) {
 
 /**
  * True when the server was not the bottleneck: a saturated Node server uses about one core (or
- * more, with GC and zlib threads). Below that, autocannon's single thread or a machine busy with
- * other work set the pace (perf-baseline §1: autocannon tops out long before raw node:http).
+ * more, with GC and zlib threads). Below that, the load generator or a machine busy with other
+ * work set the pace (perf-baseline §1: autocannon's one thread tops out long before raw node:http).
  */
 export function serverHadSpareCpu(result: Measured) {
   return result.serverCpu.median < 85
