@@ -46,6 +46,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { BENCH_CODE, BENCH_EMAIL, BENCH_GROUP_NAME, BENCH_PASSWORD, GROUP_LINK_ORIGIN, GROUP_LINKS_PER_CATEGORY, IMPORT_FOLDERS, IMPORT_LINKS, IMPORT_TOP_FOLDERS, LINK_COUNT, LINK_ORIGIN, SEARCH_BOOKMARKS } from './bench/data.ts'
 import { getRaw, type RawResponse, requestRaw } from './bench/http.ts'
 import { type ClusterFigures, measureCluster, printCluster, stopClusterNginx } from './bench/cluster.ts'
+import { findNginx } from '../tests/setup/nginx.ts'
 import type { ImportFigures, ImportRound } from './bench/import.ts'
 import type { SearchFigures } from './bench/search.ts'
 import { loadTool, type Round, runLoad, stopLoad } from './bench/load.ts'
@@ -599,7 +600,10 @@ async function main() {
     measure: measureThroughput,
     step,
   })
-  const cluster = database.driver === 'postgres' ? await memory.run('through nginx (issue 26; its own app processes below)', clusterRun) : await clusterRun()
+  // A phase of its own only when it runs (PostgreSQL and nginx): otherwise it is skipped at once.
+  const cluster = database.driver === 'postgres' && findNginx()
+    ? await memory.run('through nginx (issue 26; its own app processes below)', clusterRun)
+    : await clusterRun()
 
   printReport({
     database,
