@@ -95,6 +95,10 @@ export function pageCache(
         await inProgress
         continue
       }
+      // The client left while this waited: its 'close' has passed, so a render tracked now would
+      // never be marked done (a gone client's response is never ended) and every later request
+      // for the page would wait on it for good (found by the bench's budget 9). Nothing to render for.
+      if (res.closed) return
       // Marked as being rendered before anything else is awaited: the requests whose versions came
       // in the same batch resume right after this one, and must find the render to wait for.
       const rendered = inProgress ? () => {} : track(view.key, res)
