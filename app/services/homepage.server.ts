@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { can, maskOf, type Role } from '#app/auth/permissions.ts'
 import { type Actor, canSee, relationTo, roleOn } from './access.server.ts'
-import { nameAs } from './source.server.ts'
+import { nameAs, SOURCE_VIEW_COLUMNS } from './source.server.ts'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import {
   bagShares,
@@ -272,24 +272,12 @@ export function readBags(db: Db, homepageId: number, options: { moduleId?: numbe
     .orderBy(...order)
 }
 
-/** What the start page draws of a bookmark (itemView), under the names its rows carry. */
-const PAGE_SOURCE_FIELDS = {
-  id: sources.id,
-  bagId: sources.bagId,
-  parentId: sources.parentId,
-  type: sources.type,
-  name: sources.name,
-  url: sources.url,
-  note: sources.note,
-  icon: sources.icon,
-  formats: sources.formats,
-  isPrivate: sources.isPrivate,
-  blacklist: sources.blacklist,
-  liked: sources.liked,
-  likeSort: sources.likeSort,
-  referral: sources.referral,
-  clickAmount: sources.clickAmount,
-}
+/**
+ * What the start page draws of a bookmark (itemView), under the names its rows carry: a
+ * bookmark's view columns but its times (the page shows none), and its place in the star list.
+ */
+const { clickTime: _clickTime, createdAt: _createdAt, ...PAGE_VIEW_COLUMNS } = SOURCE_VIEW_COLUMNS
+const PAGE_SOURCE_FIELDS = { ...PAGE_VIEW_COLUMNS, likeSort: sources.likeSort }
 type SourceRow = { [K in keyof typeof PAGE_SOURCE_FIELDS]: Source[K] }
 
 const PAGE_SOURCE_SELECT = sql.join(
