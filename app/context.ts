@@ -2,7 +2,7 @@ import { createContext } from 'react-router'
 import type { Db } from '#app/db/client.server.ts'
 import type { User } from '#app/db/schema/index.ts'
 import type { PageRender } from '#app/page-cache/page-render.ts'
-import type { HistoryEntry } from '#app/services/browser-history.server.ts'
+import type { HistoryBuffer } from '#app/services/browser-history.server.ts'
 
 /** What the Node server hands every request (server/index.ts builds it). */
 export type AppContext = {
@@ -14,7 +14,7 @@ export type AppContext = {
   /** Present when the page cache may keep this request's page: the loaders say what it shows. */
   pageRender?: PageRender
   /** The browser-history buffer of this process (absent where nothing records, e.g. service tests). */
-  history?: { add: (entry: HistoryEntry) => void }
+  history?: Pick<HistoryBuffer, 'add' | 'forget'>
 }
 
 export const appContext = createContext<AppContext>()

@@ -25,11 +25,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /** `clear` the list; `recording` on or off. Only ever the signed-in user's own. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = centreUser(context)
-  const { db } = context.get(appContext)
+  const { db, history } = context.get(appContext)
   const form = await readPageForm(request)
   const intent = form.get('intent')
   if (intent === 'clear') {
-    await clearHistory(db, user)
+    await clearHistory(db, user, history)
     return redirectWithToast(HISTORY_PAGE, { type: 'success', msg: HISTORY_CLEARED })
   }
   if (intent === 'recording') {

@@ -72,3 +72,15 @@ test('the buffer writes nothing until it flushes, then one entry per page (the l
   await buffer.stop()
   expect((await listHistory(db(), user)).map((r) => r.title)).toEqual(['第二次'])
 })
+
+test('clearing forgets the visits still waiting in the buffer: the cleared list stays empty', async () => {
+  const { user } = await createUser(db())
+  const { user: other } = await createUser(db())
+  const buffer = historyBuffer(db(), 60_000)
+  buffer.add({ userId: user.id, path: '/', title: '清空前', at: at(1) })
+  buffer.add({ userId: other.id, path: '/', title: '别人的', at: at(1) })
+  await clearHistory(db(), user, buffer)
+  await buffer.stop()
+  expect(await listHistory(db(), user)).toEqual([])
+  expect((await listHistory(db(), other)).map((r) => r.title)).toEqual(['别人的'])
+})

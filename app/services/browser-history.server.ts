@@ -71,7 +71,16 @@ export function historyBuffer(db: Db, intervalMs = 3_000) {
     merge: (_waiting, entry) => entry,
     write: (batch) => writeHistory(db, [...batch.values()]),
   })
-  return { ...writer, add: (entry: HistoryEntry) => writer.add(`${entry.userId} ${entry.path}`, entry) }
+  const keyOf = (userId: number, path: string) => `${userId} ${path}`
+  return {
+    ...writer,
+    add: (entry: HistoryEntry) => writer.add(keyOf(entry.userId, entry.path), entry),
+    /** Forgets the user's waiting visits, and waits for a write under way (it may hold some). */
+    forget: async (userId: number) => {
+      writer.drop((key) => key.startsWith(keyOf(userId, '')))
+      await writer.flush()
+    },
+  }
 }
 
 /** Writes a batch (one entry per user and page): only for users still recording, then the cap. */
@@ -113,7 +122,13 @@ export async function listHistory(db: Db, user: User) {
     .limit(HISTORY_LIMIT)
 }
 
-export async function clearHistory(db: Db, user: User) {
+/**
+ * Empties the list: the visits still waiting in this process's buffer first, or they would be
+ * written after the delete and the cleared list would fill again (another process's buffer may
+ * still write its last few seconds).
+ */
+export async function clearHistory(db: Db, user: User, history?: Pick<HistoryBuffer, 'forget'>) {
+  await history?.forget(user.id)
   await db.delete(browserHistory).where(eq(browserHistory.userId, user.id))
 }
 
