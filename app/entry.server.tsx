@@ -16,7 +16,7 @@ const INLINE_SCRIPT = `${THEME_SCRIPT};${pageScript(process.env.NODE_ENV === 'pr
 // The server takes the context key from here so that it sets the very key the routes read.
 export { appContext }
 // And the start page's fragments (the page cache redraws a changed category with the build's own list component).
-export * as fragments from './page-cache/fragments.server.tsx'
+export * as fragments from './page-cache/fragments.server.ts'
 
 export const streamTimeout = 5_000
 

@@ -5,8 +5,8 @@ import { isTimeToTouch, touchSession } from '#app/auth/session.server.ts'
 import { startPageKey } from '#app/page-cache/page-key.server.ts'
 import { COLOR_SCHEME_HINT } from '#app/utils/color-scheme.ts'
 import { PageRender } from '#app/page-cache/page-render.ts'
-import type * as Fragments from '#app/page-cache/fragments.server.tsx'
-import type { FragmentStore, KeptFragments } from '#app/page-cache/fragments.server.tsx'
+import type * as Fragments from '#app/page-cache/fragments.server.ts'
+import type { FragmentStore, KeptFragments } from '#app/page-cache/fragments.server.ts'
 import { etagOf, type KeptPage, PageStore, pickEncoding, type Viewer } from '#app/page-cache/page-store.server.ts'
 import { coalesced, isCurrent, keptViewer, type LiveSession, versionReader, type Versions, viewerOf } from '#app/page-cache/versions.server.ts'
 import type { HistoryBuffer } from '#app/services/browser-history.server.ts'
@@ -16,7 +16,7 @@ import { env } from '#app/utils/env.server.ts'
 /** Bytes of rendered pages kept per process (identity + gzip + brotli), least recently used out: PAGE_CACHE_MB. */
 const maxBytes = () => env().PAGE_CACHE_MB * 1e6
 
-/** Bytes of drawn categories kept per process (fragments.server.tsx), least recently used out: each is a few KB. */
+/** Bytes of drawn categories kept per process (fragments.server.ts), least recently used out: each is a few KB. */
 const FRAGMENT_BYTES = 16e6
 
 /** The nonce of a kept page's CSP (server/index.ts makes one per request: 16 random bytes in base64). */
@@ -146,7 +146,7 @@ export function pageCache(
   }
 
   /**
-   * The kept page with its stale categories drawn anew (fragments.server.tsx), kept in its place;
+   * The kept page with its stale categories drawn anew (fragments.server.ts), kept in its place;
    * requests for it meanwhile wait, as for a render. The page's nonce is replaced, in its headers
    * and bytes, as a render would (ADR 013: a change of content never keeps a nonce).
    */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { sources } from '#app/db/schema/index.ts'
 import { createOwner } from '#tests/db-utils.ts'
 import { createTestDb, type TestDb } from '#tests/setup/test-db.ts'
-import { assembleContent, FragmentStore, type FragmentView, placeFragments, redrawFragments, staleFragments } from './fragments.server.tsx'
+import { assembleContent, FragmentStore, type FragmentView, placeFragments, redrawFragments, staleFragments } from './fragments.server.ts'
 import { versionReader } from './versions.server.ts'
 
 /** The start page's fragments (ADR 036): drawn once per version and view, placed in a page, redrawn one by one. */

@@ -1,4 +1,4 @@
-import type { DrawnFragment, FragmentStore, FragmentView } from './fragments.server.tsx'
+import type { DrawnFragment, FragmentStore, FragmentView } from './fragments.server.ts'
 
 /**
  * What one render tells the page cache: whether the page may be kept, and the versions of what
@@ -6,7 +6,7 @@ import type { DrawnFragment, FragmentStore, FragmentView } from './fragments.ser
  * only the start-page loaders call `shows`, so every other page is rendered each time.
  */
 export class PageRender {
-  /** The process's kept fragments, which the start-page loader draws its categories from (fragments.server.tsx). */
+  /** The process's kept fragments, which the start-page loader draws its categories from (fragments.server.ts). */
   readonly fragmentStore: FragmentStore | undefined
   /** The page's categories as the loader drew them, in page order: kept with the page, so that a change to one redraws that one. */
   fragments: { view: FragmentView; drawn: DrawnFragment[] } | null = null

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { brotliCompress, constants, gzip } from 'node:zlib'
-import type { KeptFragments } from './fragments.server.tsx'
+import type { KeptFragments } from './fragments.server.ts'
 
 /** Who a kept page was rendered for: its signed-in user at a version, or a guest (null). */
 export type Viewer = { id: number; renderVersion: number } | null
@@ -18,7 +18,7 @@ export type KeptPage = {
   visit: number | null
   /** The signed-in viewer's browser-history entry for each repeat (see PageRender.visited). */
   visited?: { path: string; title: string } | null
-  /** A start page's categories: where each is in `identity`, to redraw one that changed (fragments.server.tsx). */
+  /** A start page's categories: where each is in `identity`, to redraw one that changed (fragments.server.ts). */
   fragments?: KeptFragments
   /** The render's own headers (helmet's, its CSP with the render's nonce, content type). */
   headers: Record<string, string | string[]>

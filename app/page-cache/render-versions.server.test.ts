@@ -116,7 +116,7 @@ test('isCurrent: a kept page is current while its viewer and every homepage are 
   expect(isCurrent(page, null, await now()), 'another viewer').toBe(false)
   expect(isCurrent(page, { ...viewer!, renderVersion: viewer!.renderVersion + 1 }, await now())).toBe(false)
   expect(isCurrent({ ...page, homepages: [[-1, 0]] }, viewer, await now()), 'a homepage gone').toBe(false)
-  // A bookmark changes its category, not the page around it (fragments.server.tsx staleFragments tells which)…
+  // A bookmark changes its category, not the page around it (fragments.server.ts staleFragments tells which)…
   await db.insert(sources).values({ homepageId, bagId: bids[0]!, type: 'link', name: '新', url: 'https://b.example/', sortKey: 0 })
   expect(isCurrent(page, viewer, await now())).toBe(true)
   // …and the category's own row changes the page.

@@ -19,7 +19,7 @@ import { homepageBackground, viewerBackground } from '#app/services/skin-backgro
 import { backgroundVars } from '#app/schemas/skin-background.ts'
 import type { PageSkin } from '#app/components/skin/document-look.ts'
 import { documentLook } from '#app/utils/document-look.server.ts'
-import { assembleContent, type FragmentView } from '#app/page-cache/fragments.server.tsx'
+import { assembleContent, type FragmentView } from '#app/page-cache/fragments.server.ts'
 import type { PageRender } from '#app/page-cache/page-render.ts'
 import type { Db } from '#app/db/client.server.ts'
 import type { SortMethod } from '#app/schemas/sort-methods.ts'
@@ -44,7 +44,7 @@ export function isDocumentRequest(request: Request) {
 export async function loadHomepagePage(
   context: Readonly<RouterContextProvider>,
   code: string | null,
-  options: { moduleId?: number; request?: Request } = {},
+  options: { moduleId?: number; request?: Request; fragments?: boolean } = {},
 ) {
   const { moduleId, request } = options
   const { db, pageRender } = context.get(appContext)
@@ -72,7 +72,7 @@ export async function loadHomepagePage(
   const background = request ? await viewerBackground(request, own, resolved.homepage) : homepageBackground(resolved.homepage)
   layout.vars = { ...layout.vars, ...backgroundVars(background) }
   if (background.type !== 'none') layout.attrs = { ...layout.attrs, skin: background.type }
-  const content = await pageContent(db, resolved, { request, moduleId, sort, layout, pageRender, index: code === null })
+  const content = await pageContent(db, resolved, { request, moduleId, sort, layout, pageRender, index: code === null, fragments: options.fragments === true })
   if (moduleId !== undefined && !content.modules.length) return null
   const caps = capabilitiesOf(resolved.role)
   const homepage: HomepageViewData = {
@@ -124,19 +124,20 @@ export async function loadHomepagePage(
 }
 
 /**
- * A start page the page cache may keep is assembled from fragments (one per top-level category,
- * fragments.server.tsx), which the cache can then redraw one by one; any other (a module page,
- * a navigation's data, a query, PAGE_CACHE=off) reads and draws the whole list.
+ * A start page asked for as a document, without a query, by a view that draws its list from
+ * fragments (`fragments`: homepage-view.tsx, not the mobile site's), is assembled from them (one
+ * per top-level category, fragments.server.ts, drawn by the list's HTML function): kept ones
+ * where the page cache keeps them, which it can then redraw one by one. Any other (a module
+ * page, a navigation's data, a query) reads the whole list, and React draws it.
  */
 async function pageContent(
   db: Db,
   resolved: ResolvedHomepage,
-  options: { request?: Request; moduleId?: number; sort: SortMethod; layout: PageLayout; pageRender?: PageRender; index: boolean },
+  options: { request?: Request; moduleId?: number; sort: SortMethod; layout: PageLayout; pageRender?: PageRender; index: boolean; fragments: boolean },
 ): Promise<HomepageViewContent> {
   const { request, moduleId, sort, layout, pageRender } = options
   const url = request ? new URL(request.url) : null
-  const store = pageRender?.fragmentStore
-  if (store && request && url && !url.search && moduleId === undefined && isDocumentRequest(request)) {
+  if (options.fragments && request && url && !url.search && moduleId === undefined && isDocumentRequest(request)) {
     const view: FragmentView = {
       homepageId: resolved.homepage.id,
       role: resolved.role,
@@ -147,8 +148,8 @@ async function pageContent(
       // What useFormAction gives the route's view: `/` is an index route.
       formAction: options.index ? '/?index' : url.pathname,
     }
-    const { content, drawn } = await assembleContent(db, store, view)
-    pageRender.fragments = { view, drawn }
+    const { content, drawn } = await assembleContent(db, pageRender?.fragmentStore, view)
+    if (pageRender?.fragmentStore) pageRender.fragments = { view, drawn }
     return content
   }
   const loaded = await loadHomepageContent(db, resolved, moduleId === undefined ? { sort } : { moduleId, sort })

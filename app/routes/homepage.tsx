@@ -11,7 +11,7 @@ import { loadPageDialog, pageAction } from '#app/dialogs/registry.server.ts'
 
 /** A homepage by its personal domain: `/{code}`. Private or missing ones are the same 404. */
 export async function loader({ params, request, context, url }: Route.LoaderArgs) {
-  const [page, manage] = await Promise.all([loadHomepagePage(context, params.code, { request }), loadPageDialog(context, request, url)])
+  const [page, manage] = await Promise.all([loadHomepagePage(context, params.code, { request, fragments: true }), loadPageDialog(context, request, url)])
   if (!page) {
     const { db } = context.get(appContext)
     // Only someone who followed it learns that it still exists.

@@ -17,7 +17,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // desktop page never answers a phone. A query (a dialog's address, which the mobile site's links
   // to management use) is not the start page the guard is about.
   if (!url.search && sendsToMobile(context.get(userContext) !== null, request.headers)) throw redirect(MOBILE_PATH)
-  const [page, manage] = await Promise.all([loadHomepagePage(context, null, { request }), loadPageDialog(context, request, url)])
+  const [page, manage] = await Promise.all([loadHomepagePage(context, null, { request, fragments: true }), loadPageDialog(context, request, url)])
   return { page, isGuest: context.get(userContext) === null, headerTitle: page?.headerTitle, chrome: page?.chrome, skin: page?.skin, manage }
 }
 

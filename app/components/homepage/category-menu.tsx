@@ -7,10 +7,10 @@ import { capabilitiesOf, type Capabilities } from './capabilities.ts'
 import type { ViewKit } from './view-kit.tsx'
 
 /** One action of a category: a link to a dialog, or one-click buttons of a form posting to the page. */
-type Action = { label: string; href: string; danger?: boolean } | { buttons: { label: string; intent: string }[] }
+export type Action = { label: string; href: string; danger?: boolean } | { buttons: { label: string; intent: string }[] }
 
 /** What the viewer may do with a category, in the order the menu lists it. */
-function actionsOf(bid: number, hasLinks: boolean, caps: Capabilities, href: (name: ManageDialog) => string): Action[] {
+export function actionsOf(bid: number, hasLinks: boolean, caps: Capabilities, href: (name: ManageDialog) => string): Action[] {
   const dialog = (label: string, name: ManageDialog, danger?: boolean): Action => ({ label, href: href(name), danger })
   const actions: Action[] = []
   if (caps.addLink) {
@@ -39,7 +39,7 @@ function actionsOf(bid: number, hasLinks: boolean, caps: Capabilities, href: (na
 }
 
 /** Those who add, edit or manage get 管理: a long menu, a dialog of its own (`?dialog=bag-menu&bid=`). */
-const managesSome = (caps: Capabilities) => caps.addLink || caps.contribute || caps.editChildren || caps.manageCategories
+export const managesSome = (caps: Capabilities) => caps.addLink || caps.contribute || caps.editChildren || caps.manageCategories
 
 /** A menu's entries: plain links, and a small form posting to the page (`form`: the form element to use, keyed). */
 function MenuEntries({ actions, bid, form, inDialog = false }: { actions: Action[]; bid: number; form: (buttons: React.ReactNode) => React.ReactNode; inDialog?: boolean }) {

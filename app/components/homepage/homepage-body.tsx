@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import type { BagView, ItemView, ModuleView } from '#app/services/homepage.server.ts'
 import { AnchorNav, STAR_MODULE_ID } from './anchor-nav.tsx'
+import { addWord, categoryLook, headingTag } from './category-look.ts'
 import { CategoryMenu } from './category-menu.tsx'
 import type { HomepageViewContent, HomepageViewData } from './homepage-view.tsx'
 import { Item } from './items.tsx'
@@ -12,8 +13,6 @@ import { RefIcon, ToolLink, type ViewKit } from './view-kit.tsx'
 // browser draws a list itself, after a navigation or a save (ADR 015).
 
 const MODULE_CLASS: Record<number, string> = { 0: 'module-common', 1: 'module-nav', 2: 'module-image' }
-
-const heading = (level: number) => `h${Math.min(level, 6)}` as 'h2'
 
 export function Category({
   bag,
@@ -28,29 +27,17 @@ export function Category({
   sub?: boolean
   moduleType: number
 }) {
-  const H = heading(level)
+  const H = headingTag(level)
   const titleId = `bag-title-${bag.bid}`
-  const card = bag.card
-  const tiles = moduleType === 2 || card?.linkStyle === 'card' || card?.linkStyle === 'image'
-  const listClass = [
-    'link-grid',
-    tiles ? 'link-grid-tiles' : '',
-    card?.linkStyle === 'text' || card?.linkStyle === 'simple' ? 'link-grid-text' : '',
-    card?.linkColumn ? 'link-grid-columns' : '',
-  ]
-    .filter(Boolean)
-    .join(' ')
-  const span = card?.column && card.column >= 3 ? ' category-span-full' : card?.column === 2 ? ' category-span-2' : card?.column === 1 ? ' category-span-1' : ''
+  const look = categoryLook(bag, moduleType, sub)
   const { caps } = kit
   return (
     <section
       id={`bag-${bag.bid}`}
-      className={`category${sub ? ' category-sub' : ''}${tiles ? ' category-tiles' : ''}${span}`}
+      className={look.sectionClass}
       aria-labelledby={titleId}
       data-id={caps.manageCategories ? bag.bid : undefined}
-      // How many bookmarks it holds (a row's worth at most: its own links per row, else the page's):
-      // a small category asks for less of the module's row (app.css .categories).
-      style={span || sub ? undefined : categoryShare(bag)}
+      style={look.share as React.CSSProperties | undefined}
     >
       <div className="category-head">
         <H id={titleId} className="category-name">
@@ -62,9 +49,9 @@ export function Category({
       </div>
       {bag.items.length ? (
         <ul
-          className={listClass}
+          className={look.listClass}
           data-bid={caps.sortBookmarks ? bag.bid : undefined}
-          style={card?.linkColumn ? ({ '--link-columns': card.linkColumn } as React.CSSProperties) : undefined}
+          style={look.linkColumns ? ({ '--link-columns': look.linkColumns } as React.CSSProperties) : undefined}
         >
           {bag.items.map((item) => (
             <Item key={item.id} item={item} kit={kit} formats={bag.formats} bid={bag.bid} />
@@ -85,22 +72,13 @@ export function Category({
   )
 }
 
-function categoryShare(bag: BagView): React.CSSProperties {
-  const vars: Record<string, number> = { '--n': bag.children?.length ? 12 : Math.min(bag.items.length, 12) }
-  if (bag.card?.linkColumn) vars['--site-link-columns'] = bag.card.linkColumn
-  return vars
-}
-
-/** Who may add a link here, and in which word: 添加链接, or 贡献链接 for a contributing member. */
-const addWord = ({ caps }: ViewKit) => (caps.addLink ? '添加链接' : caps.contribute ? '贡献链接' : null)
-
 /**
  * A category's tools: the add link (the empty category says it in its text instead) and the
  * category's menu. Drawn in its head (app.css) but after its bookmarks in the page, so that
  * the first bookmark comes early in the Tab order (issue 22): tools follow what they act on.
  */
 function CategoryTools({ bag, kit }: { bag: BagView; kit: ViewKit }) {
-  const add = bag.items.length || bag.children?.length ? addWord(kit) : null
+  const add = bag.items.length || bag.children?.length ? addWord(kit.caps) : null
   return (
     <div className="category-tools">
       {add ? (
@@ -116,7 +94,7 @@ function CategoryTools({ bag, kit }: { bag: BagView; kit: ViewKit }) {
 
 /** An empty category says so and, to whoever may add or contribute a link, offers the way to (named like its 管理: the visible word, then the category). */
 function EmptyCategory({ bag, kit }: { bag: BagView; kit: ViewKit }) {
-  const add = addWord(kit)
+  const add = addWord(kit.caps)
   return (
     <p className="muted empty">
       这个分类还没有书签
@@ -158,7 +136,7 @@ function ModuleCategories({ module, kit, level }: { module: ModuleView; kit: Vie
   if (!module.bags.length) return <p className="muted empty">这个模块还没有分类</p>
   const sortable = kit.caps.manageCategories || undefined
   if (kit.fragments) {
-    // The server's page assembled from kept fragments (app/page-cache/fragments.server.tsx): React escaped them when it drew them.
+    // The server's page assembled from kept fragments (app/page-cache/fragments.server.ts): React escaped them when it drew them.
     const html = module.bags.map((bag) => kit.fragments!.get(bag.bid) ?? '').join('')
     return <div className="categories" data-sortable={sortable} dangerouslySetInnerHTML={{ __html: html }} />
   }

@@ -27,7 +27,7 @@ export type HomepageViewContent = {
   /** The star module (-1): starred bookmarks, by id (owner only; the items are in `modules`). */
   starIds: number[]
   /**
-   * Set when the server assembles the page from fragments (app/page-cache/fragments.server.tsx):
+   * Set when the server assembles the page from fragments (app/page-cache/fragments.server.ts):
    * the HTML of each top-level category by id (the categories in `modules` then carry no
    * bookmarks), and the starred bookmarks themselves.
    */

@@ -3,6 +3,7 @@ import type { ItemView } from '#app/services/homepage.server.ts'
 import { formatClicks } from '#app/utils/format.ts'
 import { itemMenuHref } from '#app/components/manage/dialog-href.ts'
 import { detailHref } from '#app/notes/writing-href.ts'
+import { dividerLook, folderCount, linkTitle } from './category-look.ts'
 import { clickPing } from './click-ping.ts'
 import { Badge, BLOCKED_MSG, formatStyle, linkBadge, mergeFormats, RefIcon, ToolLink, type ViewKit } from './view-kit.tsx'
 
@@ -16,40 +17,12 @@ function ItemMenuLink({ item }: { item: ItemView }) {
 }
 
 function Divider({ item, formats }: { item: ItemView; formats: Formats | undefined }) {
-  const align = formats?.align ?? 'center'
-  const line = formats?.style === 'dashed' || formats?.style === 'double' ? formats.style : 'solid'
+  const look = dividerLook(formats)
   return (
-    <div
-      role="separator"
-      aria-label={item.name || undefined}
-      className={`divider divider-${line} divider-${align}`}
-      style={formats?.color ? { color: formats.color } : undefined}
-    >
+    <div role="separator" aria-label={item.name || undefined} className={look.className} style={look.color ? { color: look.color } : undefined}>
       {item.name ? <span className="divider-title">{item.name}</span> : null}
     </div>
   )
-}
-
-/**
- * Whether a name may be cut on the page: it wraps to two lines first (app.css), and two lines of
- * a narrow column hold about 16 half-width characters (a CJK or full-width one counts two), fewer
- * where a long word breaks.
- */
-export function mayBeCut(name: string) {
-  let width = 0
-  for (const char of name) width += char.codePointAt(0)! >= 0x1100 ? 2 : 1
-  return width > 16
-}
-
-/**
- * A bookmark's tooltip: its note, and before it the full name and the address when the name may be
- * cut. Not on every bookmark (PERFORMANCE.md budget 4, ADR 028): a short name is shown whole, the
- * address is the link's own (the browser shows it on hover and screen readers read it).
- */
-function linkTitle(item: ItemView) {
-  const lines = mayBeCut(item.name) ? [item.name, item.url] : []
-  if (item.note) lines.push(item.note)
-  return lines.length ? lines.join('\n') : undefined
 }
 
 /** The thing itself: a link, a masked or text item, or a folder with its bookmarks in a popup. */
@@ -75,7 +48,6 @@ function ItemBody({ item, kit, formats, bid }: { item: ItemView; kit: ViewKit; f
   }
   if (item.type === 'folder') {
     const children = item.children ?? []
-    const count = children.filter((child) => child.type !== 'divider').length
     return (
       <details className="folder">
         <summary className="link" title={item.note || undefined}>
@@ -86,7 +58,7 @@ function ItemBody({ item, kit, formats, bid }: { item: ItemView; kit: ViewKit; f
           {kit.childBadge ? (
             <span className="badge">
               <span className="sr-only">（</span>
-              {count}
+              {folderCount(item)}
               <span className="sr-only">个书签）</span>
             </span>
           ) : null}

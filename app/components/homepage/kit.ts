@@ -20,7 +20,7 @@ export type ViewKit = {
   formAction: string
   /**
    * The HTML of each top-level category by id, when the server assembles the page from kept
-   * fragments (app/page-cache/fragments.server.tsx); the list draws them as they are.
+   * fragments (app/page-cache/fragments.server.ts); the list draws them as they are.
    */
   fragments?: Map<number, string>
 }

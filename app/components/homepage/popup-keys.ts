@@ -9,7 +9,7 @@ const menuItems = (menu: Element) => [...menu.querySelectorAll<HTMLElement>('.me
 /**
  * A bookmark whose name the page cut (two lines, app.css) gets the full name and address as its
  * tooltip, once, before the note if it has one. The server adds them only where it guesses a cut
- * (items.tsx mayBeCut); the page itself knows.
+ * (category-look.ts mayBeCut); the page itself knows.
  */
 function titleIfCut(target: Element | null) {
   const link = target?.closest?.<HTMLAnchorElement>(BOOKMARK_LINKS)

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { mayBeCut } from './items.tsx'
+import { mayBeCut } from './category-look.ts'
 
 test('a name may be cut past two lines of a narrow column: 16 half-width characters, a CJK one counting two', () => {
   expect(mayBeCut('国家税务总局全国增值')).toBe(true)

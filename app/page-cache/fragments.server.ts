@@ -1,12 +1,11 @@
-import { renderToStaticMarkup } from 'react-dom/server'
 import { can, type Role } from '#app/auth/permissions.ts'
 import { capabilitiesOf } from '#app/components/homepage/capabilities.ts'
-import { Category } from '#app/components/homepage/homepage-body.tsx'
 import type { HomepageViewContent } from '#app/components/homepage/homepage-view.tsx'
 import { viewKit } from '#app/components/homepage/kit.ts'
 import type { Db } from '#app/db/client.server.ts'
 import type { SortMethod } from '#app/schemas/sort-methods.ts'
 import { type BagRow, type BagView, bagTree, itemsOf, moduleViews, readBags, readModules, readSources } from '#app/services/homepage.server.ts'
+import { categoryHtml } from './category-html.server.ts'
 
 /**
  * A start page's categories as fragments (PERFORMANCE.md budget 2, ADR 036): each top-level
@@ -85,12 +84,13 @@ const keyOf = (view: FragmentView, fragment: Fragment) => JSON.stringify([view, 
 
 /**
  * The HTML of each fragment: from the store, or drawn now — the bookmarks of all the missing ones
- * read in one statement, masked for the view's role (itemsOf), drawn by the list's own component
- * (homepage-body.tsx Category, which escapes every value) — and kept.
+ * read in one statement, masked for the view's role (itemsOf), drawn by the list's HTML function
+ * (category-html.server.ts, which escapes every value) — and kept. Without a store (the page
+ * cache off) every fragment is drawn and none kept.
  */
-export async function fragmentHtml(db: Db, store: FragmentStore, view: FragmentView, fragments: Fragment[]): Promise<string[]> {
-  const keys = fragments.map((fragment) => keyOf(view, fragment))
-  const html = keys.map((key) => store.get(key))
+export async function fragmentHtml(db: Db, store: FragmentStore | undefined, view: FragmentView, fragments: Fragment[]): Promise<string[]> {
+  const keys = store ? fragments.map((fragment) => keyOf(view, fragment)) : []
+  const html = keys.map((key) => store?.get(key))
   const missing = fragments.filter((_, index) => html[index] === undefined)
   if (!missing.length) return html as string[]
   const rows = await readSources(db, view.homepageId, { sort: view.sort, bagIds: missing.flatMap((fragment) => fragment.bags.map((bag) => bag.id)) })
@@ -106,8 +106,8 @@ export async function fragmentHtml(db: Db, store: FragmentStore, view: FragmentV
     const kept = html[index]
     if (kept !== undefined) return kept
     const [root] = [...bagTree(fragment.bags, byBag).values()].flat()
-    const drawn = root ? renderToStaticMarkup(<Category bag={root} kit={kit} level={LEVEL} moduleType={fragment.moduleType} />) : ''
-    store.set(keys[index]!, drawn)
+    const drawn = root ? categoryHtml(root, kit, LEVEL, fragment.moduleType) : ''
+    store?.set(keys[index]!, drawn)
     return drawn
   })
 }
@@ -121,7 +121,7 @@ export type DrawnFragment = Fragment & { html: string }
  * starred bookmarks for those who star (the star module and its tab are the page's, not a
  * category's: a starred row's write bumps the homepage, drizzle/0028).
  */
-export async function assembleContent(db: Db, store: FragmentStore, view: FragmentView) {
+export async function assembleContent(db: Db, store: FragmentStore | undefined, view: FragmentView) {
   const [moduleRows, bagRows] = await Promise.all([readModules(db, view.homepageId), readBags(db, view.homepageId, { versions: true })])
   const modules = moduleViews(moduleRows, bagTree(bagRows, new Map()))
   const fragments: Fragment[] = modules.flatMap((module) =>
