@@ -18,6 +18,7 @@ import { appSecret } from '#app/utils/secret.server.ts'
 import { releaseBootMemory } from '#server/memory.ts'
 import { type FragmentDrawing, pageCache } from '#server/page-cache.ts'
 import { historyBuffer } from '#app/services/browser-history.server.ts'
+import { visitBuffer } from '#app/services/visits.server.ts'
 import { builtAssets, filesOnly } from '#server/static.ts'
 import { renderQueue } from '#app/page-cache/render-queue.server.ts'
 import { uploadsRouter } from '#server/uploads.ts'
@@ -98,8 +99,10 @@ app.use(uploadsRouter())
 // A kept start page is answered before any other work (its headers were the render's own).
 // Signed-in users' browser history: buffered here, written every few seconds (never per request).
 const history = historyBuffer(handle.db)
+// Visits of homepages for their stats: counted here, written every few seconds (never per request).
+const visits = visitBuffer(handle.db)
 const fragments = (productionBuild?.entry.module as unknown as EntryWithContext | undefined)?.fragments
-const pages = pageCache(handle, { enabled: config.PAGE_CACHE === 'on' && !isDev, history, fragments })
+const pages = pageCache(handle, { enabled: config.PAGE_CACHE === 'on' && !isDev, history, visits, fragments })
 app.use(pages.serve)
 // Start pages not kept are rendered two at a time, in the order they came (one can render while
 // the other waits on the database); a fair queue instead of a hundred renders interleaved.
@@ -163,7 +166,7 @@ app.all(
       const build = productionBuild ?? (await loadBuild())
       const { appContext } = build.entry.module as unknown as EntryWithContext
       const context = new RouterContextProvider()
-      const values: AppContext = { db: handle.db, nonce: res.locals.nonce, clientIp: req.ip ?? '', pageRender: pages.renderOf(res), history }
+      const values: AppContext = { db: handle.db, nonce: res.locals.nonce, clientIp: req.ip ?? '', pageRender: pages.renderOf(res), history, visits }
       context.set(appContext, values)
       return context
     },
@@ -198,7 +201,7 @@ async function shutdown(signal: NodeJS.Signals) {
   await stop.stop(grace, (underWay) => console.log(`${signal}: stopping; ${underWay} requests under way may take up to ${grace} ms.`))
   await vite?.close()
   await maintenance.stop()
-  await pages.stop()
+  await visits.stop()
   await history.stop()
   await handle.close()
   process.exit(0)

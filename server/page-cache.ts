@@ -10,7 +10,7 @@ import type { FragmentStore, KeptFragments } from '#app/page-cache/fragments.ser
 import { etagOf, type KeptPage, PageStore, pickEncoding, type Viewer } from '#app/page-cache/page-store.server.ts'
 import { coalesced, isCurrent, keptViewer, type LiveSession, versionReader, type Versions, viewerOf } from '#app/page-cache/versions.server.ts'
 import type { HistoryBuffer } from '#app/services/browser-history.server.ts'
-import { visitBuffer } from '#app/services/visits.server.ts'
+import type { VisitBuffer } from '#app/services/visits.server.ts'
 import { env } from '#app/utils/env.server.ts'
 
 /** Bytes of rendered pages kept per process (identity + gzip + brotli), least recently used out: PAGE_CACHE_MB. */
@@ -47,12 +47,11 @@ type Pending = { key: string; viewer: Viewer; session: KeptPage['session']; rend
  */
 export function pageCache(
   { db, rows }: DbHandle,
-  { enabled, history, fragments: drawing }: { enabled: boolean; history?: HistoryBuffer; fragments?: FragmentDrawing },
+  { enabled, history, visits, fragments: drawing }: { enabled: boolean; history?: HistoryBuffer; visits: VisitBuffer; fragments?: FragmentDrawing },
 ) {
   const store = new PageStore(maxBytes())
   // From the app's build (server/index.ts): absent where nothing is kept (development), and then no page is drawn from fragments.
   const fragmentStore: FragmentStore | undefined = drawing && new drawing.FragmentStore(FRAGMENT_BYTES)
-  const visits = visitBuffer(db)
   const versionsOf = coalesced(versionReader(rows))
   /** Key → settles when the render in progress for it has been sent (kept or not). */
   const rendering = new Map<string, Promise<void>>()
@@ -245,7 +244,6 @@ export function pageCache(
     capture,
     /** The AppContext's pageRender for this request, if the page may be kept. */
     renderOf: (res: Response) => (res.locals.pageCache as Pending | undefined)?.render,
-    stop: () => visits.stop(),
     /** What the store holds now (the bench reads it: server/index.ts prints it on SIGUSR2). */
     size: () => ({ pages: store.size, bytes: store.bytes, fragmentBytes: fragmentStore?.bytes ?? 0 }),
   }

@@ -47,7 +47,7 @@ export async function loadHomepagePage(
   options: { moduleId?: number; request?: Request; fragments?: boolean } = {},
 ) {
   const { moduleId, request } = options
-  const { db, pageRender } = context.get(appContext)
+  const { db, pageRender, visits } = context.get(appContext)
   const user = context.get(userContext)
   const visible = await resolveHomepage(db, user, code)
   const resolved = visible ?? (code && moduleId !== undefined ? await resolveSharedModule(db, user, code, moduleId) : null)
@@ -57,7 +57,10 @@ export async function loadHomepagePage(
   const intro = moduleId === undefined ? null : await sharedModuleIntro(db, moduleId)
   // A page view by anyone but the owner counts for the visit stats (once per document, not per navigation data).
   const countsVisit = resolved.role !== 'owner' && request !== undefined && isDocumentRequest(request)
-  if (countsVisit) await recordVisit(db, resolved.homepage.id)
+  if (countsVisit) {
+    if (visits) visits.add(resolved.homepage.id)
+    else await recordVisit(db, resolved.homepage.id)
+  }
   // The whole start page may be kept by the page cache (a module page is not offered to it).
   if (moduleId === undefined) pageRender?.shows(resolved.homepage, { countsVisit })
   const sort = bookmarkSortOf(user)

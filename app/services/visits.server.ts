@@ -17,7 +17,9 @@ export async function recordVisit(db: Db, homepageId: number, count = 1) {
     })
 }
 
-/** Visits of pages the page cache answered, counted by homepage and written every few seconds. */
+/** Visits of homepages (rendered or answered by the page cache), counted by homepage and written every few seconds. */
+export type VisitBuffer = ReturnType<typeof visitBuffer>
+
 export function visitBuffer(db: Db, intervalMs = 5_000) {
   const writer = batchedWriter<number, number, 1>({
     intervalMs,

@@ -96,10 +96,12 @@ test('a second homepage is shared, followed, joined by invite, co-managed, and i
 
   let inviteUrl = ''
   await test.step('the owner makes an invite link', async () => {
-    await gotoReady(page, `/${code}?dialog=share&tab=invite`, js)
     const dialog = panel(page, js, '分享主页')
-    // The guest's and the follower's page views count; the owner's do not.
-    await expect(dialog.locator('.homepage-stats')).toContainText(/今日访问[2-9]/)
+    // The guest's and the follower's page views count (written within seconds); the owner's do not.
+    await expect(async () => {
+      await gotoReady(page, `/${code}?dialog=share&tab=invite`, js)
+      await expect(dialog.locator('.homepage-stats')).toContainText(/今日访问[2-9]/, { timeout: 1_000 })
+    }).toPass({ timeout: 20_000 })
     await expect(dialog.locator('.homepage-stats')).toContainText('关注1')
     await dialog.getByRole('button', { name: '生成邀请链接', exact: true }).click()
     await expect(flash(page)).toHaveText('邀请链接已生成')
