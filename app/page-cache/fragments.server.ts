@@ -6,6 +6,7 @@ import type { Db } from '#app/db/client.server.ts'
 import type { SortMethod } from '#app/schemas/sort-methods.ts'
 import { type BagRow, type BagView, bagTree, itemsOf, moduleViews, readBags, readModules, readSources } from '#app/services/homepage.server.ts'
 import { categoryHtml } from './category-html.server.ts'
+import { LruByBytes } from './lru-by-bytes.ts'
 
 /**
  * A start page's categories as fragments (PERFORMANCE.md budget 2, ADR 036): each top-level
@@ -39,46 +40,11 @@ export type Fragment = { moduleType: number; bags: BagRow[] }
 const LEVEL = 3
 
 /** Rendered fragments by key, least recently used first out, bounded in bytes (UTF-16: two a character). */
-export class FragmentStore {
-  readonly #html = new Map<string, string>()
-  #bytes = 0
-  readonly maxBytes: number
-
+export class FragmentStore extends LruByBytes<string> {
   constructor(maxBytes: number) {
-    this.maxBytes = maxBytes
-  }
-
-  get bytes() {
-    return this.#bytes
-  }
-
-  get(key: string) {
-    const html = this.#html.get(key)
-    if (html === undefined) return undefined
-    this.#html.delete(key)
-    this.#html.set(key, html)
-    return html
-  }
-
-  set(key: string, html: string) {
-    this.#drop(key)
-    this.#html.set(key, html)
-    this.#bytes += sizeOf(key, html)
-    for (const old of this.#html.keys()) {
-      if (this.#bytes <= this.maxBytes) break
-      this.#drop(old)
-    }
-  }
-
-  #drop(key: string) {
-    const html = this.#html.get(key)
-    if (html === undefined) return
-    this.#html.delete(key)
-    this.#bytes -= sizeOf(key, html)
+    super(maxBytes, (key, html) => 2 * (key.length + html.length))
   }
 }
-
-const sizeOf = (key: string, html: string) => 2 * (key.length + html.length)
 
 const keyOf = (view: FragmentView, fragment: Fragment) => JSON.stringify([view, fragment.moduleType, fragment.bags])
 

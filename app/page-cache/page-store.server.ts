@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { KeptFragments } from './fragments.server.ts'
+import { LruByBytes } from './lru-by-bytes.ts'
 
 /** Who a kept page was rendered for: its signed-in user at a version, or a guest (null). */
 export type Viewer = { id: number; renderVersion: number } | null
@@ -34,12 +35,10 @@ export type KeptPage = {
  * several processes on one database each keep their own and none serves a stale page.
  */
 export class PageStore {
-  readonly #pages = new Map<string, KeptPage>()
-  #bytes = 0
-  readonly maxBytes: number
+  readonly #pages: LruByBytes<KeptPage>
 
   constructor(maxBytes: number) {
-    this.maxBytes = maxBytes
+    this.#pages = new LruByBytes(maxBytes, (_key, page) => pageBytes(page))
   }
 
   get size() {
@@ -48,11 +47,11 @@ export class PageStore {
 
   /** Bytes of the pages kept, every encoding counted (what maxBytes bounds). */
   get bytes() {
-    return this.#bytes
+    return this.#pages.bytes
   }
 
   get(key: string) {
-    return this.#pages.get(key)
+    return this.#pages.peek(key)
   }
 
   /**
@@ -61,17 +60,12 @@ export class PageStore {
    * again soon, and brotli's best costs ~100 times its quality 5 for a few % of the bytes.
    */
   keep(key: string, page: KeptPage, { quick = false } = {}) {
-    this.#drop(key)
-    if (page.identity.length > this.maxBytes) return
     this.#pages.set(key, page)
-    this.#bytes += page.identity.length
-    this.#evict()
     const attach = (encoding: 'gzip' | 'br') => (error: Error | null, bytes: Buffer) => {
       // Attached only while this very page is still the one kept under the key.
-      if (error || this.#pages.get(key) !== page) return
+      if (error || this.#pages.peek(key) !== page) return
       page[encoding] = bytes
-      this.#bytes += bytes.length
-      this.#evict()
+      this.#pages.grew(key, page, bytes.length)
     }
     gzip(page.identity, { level: quick ? 6 : 9 }, attach('gzip'))
     brotliCompress(
@@ -89,22 +83,7 @@ export class PageStore {
 
   /** Marks the page as just used (it leaves last). */
   touch(key: string, page: KeptPage) {
-    this.#pages.delete(key)
-    this.#pages.set(key, page)
-  }
-
-  #drop(key: string) {
-    const page = this.#pages.get(key)
-    if (!page) return
-    this.#pages.delete(key)
-    this.#bytes -= pageBytes(page)
-  }
-
-  #evict() {
-    for (const key of this.#pages.keys()) {
-      if (this.#bytes <= this.maxBytes) return
-      this.#drop(key)
-    }
+    this.#pages.touch(key, page)
   }
 }
 
