@@ -10,6 +10,7 @@ import { iconUrl } from '#app/icons/icon-url.ts'
 import { detailHref } from '#app/notes/writing-href.ts'
 import type { BagView, ItemView } from '#app/services/homepage.server.ts'
 import { isUploadPath, uploadImageSrc } from '#app/uploads/upload-path.ts'
+import { escapeAsReact } from '#app/utils/escape-html.ts'
 import { badgeHue, formatClicks } from '#app/utils/format.ts'
 
 /**
@@ -26,15 +27,8 @@ import { badgeHue, formatClicks } from '#app/utils/format.ts'
 
 type Attrs = Record<string, string | number | boolean | undefined>
 
-const ESCAPED: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' }
-const SPECIAL = /["&'<>]/g
-const HAS_SPECIAL = /["&'<>]/
-
 /** Text or an attribute's value, escaped as React escapes them. */
-export function text(value: string | number) {
-  const string = String(value)
-  return HAS_SPECIAL.test(string) ? string.replace(SPECIAL, (char) => ESCAPED[char]!) : string
-}
+const text = (value: string | number) => escapeAsReact(String(value))
 
 // React 19 replaces a javascript: address with one that throws; so do we, though none reaches a list.
 const JAVASCRIPT_URL = /^[\u0000-\u001F ]*j[\r\n\t]*a[\r\n\t]*v[\r\n\t]*a[\r\n\t]*s[\r\n\t]*c[\r\n\t]*r[\r\n\t]*i[\r\n\t]*p[\r\n\t]*t[\r\n\t]*:/i
@@ -91,10 +85,6 @@ function badge(name: string) {
 /** view-kit.tsx ToolLink. */
 const toolLink = (href: string, label: string, word: string) => tag('a', { href, class: 'tool', 'data-dialog': '', 'aria-label': label }, text(word))
 
-function nameStyle(formats: Formats | undefined) {
-  return style(formatStyle(formats) as Record<string, string> | undefined)
-}
-
 /** items.tsx Item. */
 function item(entry: ItemView, kit: ViewKit, formats: Formats | undefined, bid: number | undefined): string {
   const tools = kit.anyTools ? tag('a', { href: itemMenuHref(entry.id) }, '管理') : ''
@@ -113,7 +103,7 @@ function item(entry: ItemView, kit: ViewKit, formats: Formats | undefined, bid: 
 /** items.tsx ItemBody. */
 function itemBody(entry: ItemView, kit: ViewKit, formats: Formats | undefined, bid: number | undefined) {
   const ownStyle = formatStyle(mergeFormats(formats, entry.formats))
-  const name = tag('span', { style: nameStyle(mergeFormats(formats, entry.formats)) }, text(entry.name))
+  const name = tag('span', { style: style(ownStyle as Record<string, string> | undefined) }, text(entry.name))
   if (entry.masked === 'blacklist') {
     return tag(
       'span',

@@ -7,7 +7,7 @@ import { capabilitiesOf, type Capabilities } from './capabilities.ts'
 import type { ViewKit } from './view-kit.tsx'
 
 /** One action of a category: a link to a dialog, or one-click buttons of a form posting to the page. */
-export type Action = { label: string; href: string; danger?: boolean } | { buttons: { label: string; intent: string }[] }
+type Action = { label: string; href: string; danger?: boolean } | { buttons: { label: string; intent: string }[] }
 
 /** What the viewer may do with a category, in the order the menu lists it. */
 export function actionsOf(bid: number, hasLinks: boolean, caps: Capabilities, href: (name: ManageDialog) => string): Action[] {

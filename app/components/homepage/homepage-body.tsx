@@ -136,7 +136,7 @@ function ModuleCategories({ module, kit, level }: { module: ModuleView; kit: Vie
   if (!module.bags.length) return <p className="muted empty">这个模块还没有分类</p>
   const sortable = kit.caps.manageCategories || undefined
   if (kit.fragments) {
-    // The server's page assembled from kept fragments (app/page-cache/fragments.server.ts): React escaped them when it drew them.
+    // The server's page assembled from fragments (app/page-cache/fragments.server.ts), drawn and escaped by category-html.server.ts.
     const html = module.bags.map((bag) => kit.fragments!.get(bag.bid) ?? '').join('')
     return <div className="categories" data-sortable={sortable} dangerouslySetInnerHTML={{ __html: html }} />
   }
