@@ -85,7 +85,16 @@ test('a bookmark dragged into another category lands where it was dropped, and s
     const target = (await page.locator(`#bag-${b} li`, { hasText: '丑站' }).boundingBox())!
     return { x: target.x + 2, y: target.y + target.height / 2 }
   }
-  await aimUntil(page, leadingEdge, async () => expect(await namesIn(page, b)).toEqual(['子站', '乙站', '丑站', '收纳夹']))
+  // Reached, then held with the pointer resting on 乙站's own place: 丑站 has moved on from under
+  // the pointer, and SortableJS's next check of it (on a timer) could move 乙站 past 丑站 (seen on
+  // CI under load). If it does, aimed again; dropped only from a place that keeps the order.
+  const wanted = ['子站', '乙站', '丑站', '收纳夹']
+  await aimUntil(page, leadingEdge, async () => {
+    expect(await namesIn(page, b)).toEqual(wanted)
+    const placeholder = await centre(page.locator(`#bag-${b} li`, { hasText: '乙站' }))
+    await page.mouse.move(placeholder.x, placeholder.y, { steps: 2 })
+    await expect.poll(() => namesIn(page, b), { timeout: 1_000 }).toEqual(wanted)
+  })
   await page.mouse.up()
   await expect(toast(page)).toHaveText('排序已自动保存')
   await expect.poll(() => namesIn(page, b)).toEqual(['子站', '乙站', '丑站', '收纳夹'])
