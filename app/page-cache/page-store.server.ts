@@ -57,10 +57,18 @@ export class PageStore {
   /**
    * Keeps the page and compresses it once, off the main thread; until then it is sent as is. A
    * page redrawn after a change (`quick`) is compressed at lower levels: it is likely to change
-   * again soon, and brotli's best costs ~100 times its quality 5 for a few % of the bytes.
+   * again soon, and brotli's best costs ~100 times its quality 5 for a few % of the bytes. The
+   * compression starts after the current I/O callbacks: setting up the two encoders costs the
+   * main thread ~1 ms, which the response that kept the page (sent right after) must not wait for.
    */
   keep(key: string, page: KeptPage, { quick = false } = {}) {
     this.#pages.set(key, page)
+    setImmediate(() => this.#compress(key, page, quick))
+  }
+
+  #compress(key: string, page: KeptPage, quick: boolean) {
+    // A page replaced or dropped before its turn is not compressed at all.
+    if (this.#pages.peek(key) !== page) return
     const attach = (encoding: 'gzip' | 'br') => (error: Error | null, bytes: Buffer) => {
       // Attached only while this very page is still the one kept under the key.
       if (error || this.#pages.peek(key) !== page) return
