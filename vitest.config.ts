@@ -7,10 +7,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
+    execArgv: ['--liftoff-only'],
     projects: [
       {
         extends: true,
-        test: { name: 'service', include: ['app/**/*.test.ts'], setupFiles: ['tests/setup/env.ts'] },
+        test: { name: 'service', include: ['app/**/*.test.ts'], globalSetup: ['tests/setup/database-template.ts'], setupFiles: ['tests/setup/env.ts'] },
       },
       {
         extends: true,

@@ -30,11 +30,12 @@ export type DbHandle = {
 
 /**
  * Opens the database the app runs on: a PostgreSQL server when `url` is a postgres:// URL,
- * otherwise PGlite in `dataDir` (in memory when `dataDir` is 'memory://').
+ * otherwise PGlite in `dataDir` (in memory when `dataDir` is 'memory://', started from the copy of a
+ * data directory `load` holds if given: the tests start from one migrated once, skipping initdb).
  * PGlite is single-process: the directory is locked for as long as it is open, and a second
  * process (or a second open in this one) is refused with DirectoryInUseError (ARCHITECTURE.md §7).
  */
-export async function openDb({ url, dataDir, poolSize = 10 }: { url?: string; dataDir: string; poolSize?: number }): Promise<DbHandle> {
+export async function openDb({ url, dataDir, poolSize = 10, load }: { url?: string; dataDir: string; poolSize?: number; load?: Blob }): Promise<DbHandle> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: poolSize })
     // An idle connection the server drops (restart, admin command) must not crash the process;
@@ -71,7 +72,7 @@ export async function openDb({ url, dataDir, poolSize = 10 }: { url?: string; da
   // PGlite's default 128 MB buffer cache lives in the server's own heap: a start page's working
   // set fits in 16 MB, and the process stays ~125 MB smaller (PERFORMANCE.md budget 6).
   const options = { postgresqlconf: ['shared_buffers=16MB'] }
-  if (dataDir === 'memory://') return pgliteHandle(await PGlite.create(options), () => {})
+  if (dataDir === 'memory://') return pgliteHandle(await PGlite.create({ ...options, loadDataDir: load }), () => {})
   const lock = lockDirectory(dataDir)
   try {
     const client = await PGlite.create({ ...options, dataDir })

@@ -1,22 +1,24 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { afterAll, beforeAll } from 'vitest'
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { type DbHandle, openDb } from '#app/db/client.server.ts'
 import { migrate } from '#app/db/migrate.server.ts'
 
 /** The PostgreSQL server the tests also run on, when one is configured. */
 export const serverUrl = process.env.TEST_DATABASE_URL || undefined
 
-/** A new, empty database on the test server; `drop` removes it again. */
-export async function createServerDatabase(baseUrl: string) {
+/** A new database on the test server, empty or a copy of `template`; `drop` removes it again. */
+export async function createServerDatabase(baseUrl: string, template?: string) {
   const name = `qiye_t_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: baseUrl })
   await admin.connect()
-  await admin.query(`create database ${name}`)
+  await admin.query(`create database ${name}${template ? ` template ${pg.escapeIdentifier(template)}` : ''}`)
   await admin.end()
   const url = new URL(baseUrl)
   url.pathname = `/${name}`
   return {
+    name,
     url: url.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: baseUrl })
@@ -31,13 +33,15 @@ export type TestDb = DbHandle & { dispose: () => Promise<void> }
 
 /**
  * A migrated, empty database for one test file: in-memory PGlite, or a fresh database on the
- * PostgreSQL server when TEST_DATABASE_URL is set. Both run the same migrations as the app.
+ * PostgreSQL server when TEST_DATABASE_URL is set. Both run the same migrations as the app: once
+ * a run into a template when the project has one (database-template.ts), else here.
  */
 export async function createTestDb(): Promise<TestDb> {
+  const template = inject('databaseTemplate')
   if (serverUrl) {
-    const database = await createServerDatabase(serverUrl)
+    const database = await createServerDatabase(serverUrl, template)
     const handle = await openDb({ url: database.url, dataDir: '' })
-    await migrate(handle)
+    if (!template) await migrate(handle)
     return {
       ...handle,
       async dispose() {
@@ -45,6 +49,10 @@ export async function createTestDb(): Promise<TestDb> {
         await database.drop()
       },
     }
+  }
+  if (template) {
+    const handle = await openDb({ dataDir: 'memory://', load: new Blob([readFileSync(template)]) })
+    return { ...handle, dispose: () => handle.close() }
   }
   const handle = await openDb({ dataDir: 'memory://' })
   await migrate(handle)
