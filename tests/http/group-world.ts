@@ -1,6 +1,6 @@
 import { expect, inject } from 'vitest'
 import { type Client, get, ok, post, signUp } from './content-helpers.ts'
-import { FORBIDDEN, GROUP_CLOSED, joinByCode, newBookmark, newCategory, newGroup, NOT_FOUND, ownCategory } from './group-helpers.ts'
+import { FORBIDDEN, GROUP_CLOSED, inviteCode, joinByCode, newBookmark, newCategory, newGroup, NOT_FOUND, ownCategory } from './group-helpers.ts'
 
 /**
  * The world of the group role matrices (tests/http/group-role-matrix.test.ts over the JSON API,
@@ -74,6 +74,21 @@ export async function trashedLink(w: World) {
   return id
 }
 export const category = (w: World) => newCategory(own(), w.groupId)
+/**
+ * The world's group in its owner's trash, put there once for all the roles of a case (eachRole
+ * prepares them one after another, before the world is read).
+ */
+export async function trashedGroup(w: World) {
+  const trash = (await ok(get(own(), '/api/group/trash-list', { size: 100 }))).list as Array<{ id: number }>
+  if (!trash.some((group) => group.id === w.groupId)) await ok(post(own(), '/api/group/delete', { id: w.groupId }))
+  return gid(w)
+}
+const codes = new Map<number, string>()
+/** An invite code of the world's group, one for all the roles of a case (a new code ends the last one): one per fresh category. */
+export async function caseInviteCode(w: World) {
+  if (!codes.has(w.cid)) codes.set(w.cid, await inviteCode(own(), w.groupId))
+  return codes.get(w.cid)!
+}
 export async function trashedCategory(w: World) {
   const cid = await category(w)
   await ok(post(own(), '/api/group/delete-category', { cid }))

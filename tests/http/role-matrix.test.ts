@@ -7,6 +7,7 @@ import { API_CALLS } from '#app/api/calls.server.ts'
 import { getOnly } from '#app/api/method.server.ts'
 import { createClient } from './client.ts'
 import { type Client, get, ok, post, signUp } from './content-helpers.ts'
+import { eachRole } from './each-role.ts'
 
 /**
  * Every role of spec §6 × every mutating call, at the HTTP level (issue 6): allowed exactly where
@@ -79,6 +80,8 @@ async function padNote(trashed = false) {
 }
 const note = async () => (await ok(post(owner(), '/api/bookmark/create-base', { cid: world.bid, remark: '笔记', type: 'note' }))).id as number
 const bag = async () => (await ok(post(owner(), '/api/bag/add', { moduleId: world.moduleId, name: `分类${rand()}`.slice(0, 20), icon: 'tabler:folder' }))).bid as number
+/** The category a case's bookmarks are made in, new for each (eachRole's `fresh`). */
+const newBag = async () => (world.bid = await bag())
 const module = async () => (await ok(post(owner(), '/api/module/add', { homepageId: world.homepageId, name: `模块${rand()}`, icon: 'tabler:star', moduleType: 2 }))).moduleId as number
 async function trashedLink() {
   const id = await link()
@@ -380,44 +383,6 @@ async function call(client: Client, path: string, body: Record<string, unknown>)
   return client.api(path, { method: 'POST', json: body, headers: client.sameOrigin })
 }
 
-/**
- * One case of a matrix, a test per role (named by `title`, %s the role), each in a fresh category
- * (world.bid: no list fills up, and the snapshot stays small). The roles that `keep` the world must
- * leave everything of the owner's as it was: their objects are made first, the world is read, each
- * makes its call in a test of its own, and one more test reads the world again and compares. One
- * pair of snapshots a case, not one a role: they were 80% of the matrix's time (a refused role took
- * 465 ms, an allowed one 53). Every other role's test runs on its own, before them.
- */
-function eachRole<State>(
-  title: string,
-  allowed: readonly Role[],
-  keeps: (role: Role) => boolean,
-  { prepare, act }: { prepare: (role: Role) => Promise<State>; act: (role: Role, state: State) => Promise<void> },
-) {
-  const name = (role: Role) => `${title.replace('%s', role)} (allowed: ${allowed.includes(role)})`
-  for (const role of ROLES.filter((role) => !keeps(role))) {
-    test(name(role), async () => {
-      world.bid = await bag()
-      await act(role, await prepare(role))
-    })
-  }
-  const keeping = ROLES.filter(keeps)
-  if (!keeping.length) return
-  describe(`${title.replace(' as %s', '')} by ${keeping.join(', ')}`, () => {
-    const states = new Map<Role, State>()
-    let before = ''
-    beforeAll(async () => {
-      world.bid = await bag()
-      for (const role of keeping) states.set(role, await prepare(role))
-      before = await snapshot()
-    })
-    for (const role of keeping) test(name(role), () => act(role, states.get(role)!))
-    test('nothing of the owner\'s changed', async () => {
-      expect(await snapshot(), `${title.replace('%s', keeping.join(', '))} changed the owner's world`).toBe(before)
-    })
-  })
-}
-
 beforeAll(async () => {
   const o = await signUp(baseUrl, '矩阵主人')
   const code = `matrix-${rand()}`
@@ -444,7 +409,10 @@ describe('role × JSON API call', () => {
   })
 
   for (const c of API_CASES) {
-    eachRole(`${c.path} as %s`, c.allowed, (role) => !c.allowed.includes(role), {
+    eachRole(ROLES, c.path, c.allowed, {
+      keeps: (role) => !c.allowed.includes(role),
+      fresh: newBag,
+      snapshot,
       async prepare(role) {
         const actor = role === 'owner' ? world.owner : role === 'guest' ? null : c.fresh ? await newActor(role) : world.actors[role]
         return { actor, body: await c.body(actor) }
@@ -581,7 +549,10 @@ describe('role × page form', () => {
   for (const c of FORM_CASES) {
     // Refused, or a viewer's own setting kept in their cookies (a guest's layout too): nothing of the owner's changes.
     const keeps = (role: Role) => !c.allowed.includes(role) || (role === 'guest' && !c.viewers)
-    eachRole(`${c.intent} as %s`, c.allowed, keeps, {
+    eachRole(ROLES, c.intent, c.allowed, {
+      keeps,
+      fresh: newBag,
+      snapshot,
       async prepare(role) {
         const actor = role === 'owner' ? world.owner : role === 'guest' ? null : c.fresh ? await newActor(role) : world.actors[role]
         return { actor, fields: Object.fromEntries(Object.entries(await c.fields(actor)).map(([k, v]) => [k, s(v)])) }
