@@ -43,11 +43,12 @@ export function eachRole<Role extends string, State>(
   describe(`${name} by ${keeping.join(', ')}`, () => {
     const states = new Map<Role, State>()
     let before = ''
+    // Up to five roles' objects, some with a new user each (argon2, slow on a loaded machine).
     beforeAll(async () => {
       await fresh()
       for (const role of keeping) states.set(role, await prepare(role))
       before = await snapshot()
-    })
+    }, 180_000)
     for (const role of keeping) test(title(role), () => act(role, states.get(role)!))
     test('the world after their calls is the world before them', async () => {
       expect(await snapshot(), `${keeping.join(', ')} changed the owner's world`).toBe(before)
@@ -55,6 +56,6 @@ export function eachRole<Role extends string, State>(
     afterAll(async () => {
       for (const [role, state] of states) await cleanup?.(role, state)
       await discard?.()
-    })
+    }, 180_000)
   })
 }
