@@ -415,21 +415,24 @@ describe('role × JSON API call', () => {
       snapshot,
       async prepare(role) {
         const actor = role === 'owner' ? world.owner : role === 'guest' ? null : c.fresh ? await newActor(role) : world.actors[role]
-        return { actor, body: await c.body(actor) }
+        return { actor, body: await c.body(actor), undo: false }
       },
-      async act(role, { actor, body }) {
+      async act(role, state) {
+        const { actor, body } = state
         const client = actor?.client ?? createClient(baseUrl)
         const { status, body: answer } = await call(client, c.path, body)
         if (c.allowed.includes(role)) {
           expect(answer.code, `${c.path} ${JSON.stringify(body)}: ${answer.msg}`).toBe(1)
           await c.check?.(role, body, answer.data)
-          await c.undo?.(body)
+          // Put back after the world is compared (eachRole's cleanup), as in the group matrices.
+          state.undo = true
           return
         }
         if (role === 'guest') expect([status, answer]).toEqual([403, { code: -1, msg: '请先登录', data: null }])
         else expect(c.refusal ? [...REFUSALS, c.refusal] : REFUSALS, `${c.path} ${JSON.stringify(body)} answered ${answer.code} ${answer.msg}`).toContain(answer.msg)
         expect(answer.code).not.toBe(1)
       },
+      cleanup: async (_role, { body, undo }) => undo && c.undo?.(body),
     })
   }
 })
@@ -555,9 +558,10 @@ describe('role × page form', () => {
       snapshot,
       async prepare(role) {
         const actor = role === 'owner' ? world.owner : role === 'guest' ? null : c.fresh ? await newActor(role) : world.actors[role]
-        return { actor, fields: Object.fromEntries(Object.entries(await c.fields(actor)).map(([k, v]) => [k, s(v)])) }
+        return { actor, fields: Object.fromEntries(Object.entries(await c.fields(actor)).map(([k, v]) => [k, s(v)])), undo: false }
       },
-      async act(role, { actor, fields }) {
+      async act(role, state) {
+        const { actor, fields } = state
         const allowed = c.allowed.includes(role)
         const client = actor?.client ?? createClient(baseUrl)
         const response = await client.request(`/${world.code}`, { method: 'POST', form: { intent: c.intent, ...fields }, headers: client.sameOrigin })
@@ -574,12 +578,13 @@ describe('role × page form', () => {
           expect(response.status, what).toBe(302)
           expect(toast?.type, what).not.toBe('error')
           if (role === 'guest') expect(response.headers.getSetCookie().some((cookie) => /^qy_guest=/.test(cookie)), what).toBe(true)
-          await c.undo?.()
+          state.undo = true
           return
         }
         if (role === 'guest') expect(response.headers.get('location'), what).toMatch(/dialog=login/)
         else expect(response.status === 400 || toast?.type === 'error', what).toBe(true)
       },
+      cleanup: async (_role, { undo }) => undo && c.undo?.(),
     })
   }
 })
