@@ -13,7 +13,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'service', include: ['app/**/*.test.ts'], globalSetup: ['tests/setup/database-template.ts'], setupFiles: ['tests/setup/env.ts'] },
+        test: { name: 'service', include: ['app/**/*.test.ts', 'server/**/*.test.ts'], globalSetup: ['tests/setup/database-template.ts'], setupFiles: ['tests/setup/env.ts'] },
       },
       {
         extends: true,
