@@ -30,6 +30,11 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers })
   const { nonce } = loadContext.get(appContext)
   return new Promise<Response>((resolve, reject) => {
+    // A render that never finishes (a Suspense that never resolves) is stopped after streamTimeout.
+    // Cleared once it is whole: a pending timer holds the render's whole context (its loader data,
+    // React's tree and chunks) until it fires, and at 50 renders a second that was over a hundred
+    // MB of heap kept for nothing (issue 27, budget 10).
+    const stop = setTimeout(() => abort(), streamTimeout + 1000).unref()
     // Pages are rendered whole before the first byte: they are small and have no slow parts,
     // and a whole page can be cached and compressed in one piece (PERFORMANCE.md). People and
     // crawlers get the same whole page, so nothing asks who is a bot (React Router's template
@@ -47,6 +52,7 @@ export default function handleRequest(
         // which a browser without JavaScript never runs.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
+          clearTimeout(stop)
           const body = new PassThrough()
           headers.set('Content-Type', 'text/html; charset=utf-8')
           // The follow-system theme is drawn on the first byte from the colour-scheme hint.
@@ -59,14 +65,16 @@ export default function handleRequest(
           resolve(new Response(createReadableStreamFromReadable(body), { status, headers }))
           pipe(body)
         },
-        onShellError: reject,
+        onShellError(error) {
+          clearTimeout(stop)
+          reject(error)
+        },
         onError(error) {
           status = 500
           console.error(error)
         },
       },
     )
-    setTimeout(abort, streamTimeout + 1000).unref()
   })
 }
 
