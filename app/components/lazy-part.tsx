@@ -22,22 +22,26 @@ export function preloadParts(names: string[]) {
  * `load` picks the component out of its module: `() => import('./x.tsx').then((m) => m.X)`.
  */
 export function lazyPart<Props extends object>(load: () => Promise<ComponentType<Props>>, name?: string) {
-  let loading: Promise<ComponentType<Props>> | undefined
-  let loaded: ComponentType<Props> | undefined
-  // A failed load (offline) is tried again on the next use.
-  const preload = () =>
+  type Module = { default: ComponentType<Props> }
+  let loading: Promise<Module> | undefined
+  let loaded: Module | undefined
+  // A failed load is tried again on the next use. Offline, it is tried again once the browser is
+  // back online, and the part waits till then (drawn by the server, it keeps its HTML meanwhile):
+  // thrown, the failure would take the page down to an error (page-script.ts does not reload then,
+  // and says when the browser is back).
+  const preload = (): Promise<Module> =>
     (loading ??= load().then(
-      (component) => (loaded = component),
+      (component) => (loaded = { default: component }),
       (error: unknown) => {
         loading = undefined
-        throw error
+        const online = window.qyWhenOnline?.()
+        if (!online) throw error
+        return online.then(preload)
       },
     ))
   // Code already here is drawn at once (a thenable that resolves as it is asked): a part the page
   // was hydrated with does not wait a turn (entry.client.tsx preloads an open dialog's).
-  const Lazy = lazy(() =>
-    loaded ? ({ then: (resolve: (module: { default: ComponentType<Props> }) => void) => resolve({ default: loaded! }) } as Promise<{ default: ComponentType<Props> }>) : preload().then((component) => ({ default: component })),
-  )
+  const Lazy = lazy(() => (loaded ? ({ then: (resolve: (module: Module) => void) => resolve(loaded!) } as Promise<Module>) : preload()))
   if (name) NAMED.set(name, preload)
   function Part({ fallback = null, ...props }: Props & { fallback?: ReactNode }) {
     return (
@@ -59,15 +63,12 @@ export function usePreloadForDialogLinks(opens: (dialog: string) => boolean, pre
   useEffect(() => {
     const onIntent = (event: Event) => {
       const href = (event.target as Element | null)?.closest?.('a[href*="dialog="]')?.getAttribute('href')
-      const dialog = href ? new URL(href, window.location.href).searchParams.get('dialog') : null
+      const dialog = href ? new URL(href, location.href).searchParams.get('dialog') : null
       if (dialog && opens(dialog)) preload()
     }
-    document.addEventListener('pointerover', onIntent)
-    document.addEventListener('focusin', onIntent)
-    return () => {
-      document.removeEventListener('pointerover', onIntent)
-      document.removeEventListener('focusin', onIntent)
-    }
+    const events = ['pointerover', 'focusin']
+    for (const name of events) document.addEventListener(name, onIntent)
+    return () => events.forEach((name) => document.removeEventListener(name, onIntent))
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 }

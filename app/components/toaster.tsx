@@ -29,9 +29,9 @@ export function Toaster({ toast }: { toast: ToastView | null }) {
   useEffect(() => {
     // A fresh object, so the same message twice is announced twice.
     const onToast = (event: Event) => show({ ...(event as CustomEvent<ToastView>).detail })
-    window.addEventListener(TOAST_EVENT, onToast)
+    addEventListener(TOAST_EVENT, onToast)
     return () => {
-      window.removeEventListener(TOAST_EVENT, onToast)
+      removeEventListener(TOAST_EVENT, onToast)
       clearTimeout(timer.current)
     }
   }, [show])

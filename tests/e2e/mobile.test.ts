@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
-import { expectNoSeriousViolations, hydrated } from './helpers.ts'
+import { expectNoSeriousViolations, hydrated, logoutButton } from './helpers.ts'
 
 /**
  * Phones (issue 25 item 4, spec §2 mobile guard): a signed-in Android or iPhone browser lands on
@@ -190,4 +190,34 @@ test('a chunk that fails to load reloads the page once, and not again within the
   expect(await second.jsonValue()).toBeGreaterThan(0)
   // And no third document.
   expect(await page.evaluate(() => sessionStorage.getItem('qy-test-docs'))).toBe('2')
+})
+
+test('offline, a part whose code fails to load keeps its HTML, without a reload, and loads once the browser is back online @js-only', async ({ page, baseURL }) => {
+  await signInDemo(page, baseURL)
+  // The signed-in header's account menu, a lazy part its page loads at once: its chunk fails.
+  await page.route(/\/assets\/account-menu-[\w-]+\.js$/, (route) => route.abort())
+  // The browser says it is offline until the test says otherwise (the page reads navigator.onLine).
+  await page.addInitScript(() => {
+    const state = window as unknown as { qyOnline: boolean }
+    state.qyOnline = false
+    Object.defineProperty(Navigator.prototype, 'onLine', { get: () => state.qyOnline })
+    sessionStorage.setItem('qy-test-docs', String(Number(sessionStorage.getItem('qy-test-docs')) + 1))
+  })
+  const failed = page.waitForEvent('requestfailed', (request) => /\/account-menu-/.test(request.url()))
+  await page.goto('/help')
+  await failed
+  const status = page.locator('#net-status')
+  await expect(status).toHaveText('网络已断开')
+  // The page is still the server's, its header's account menu with it.
+  await expect(page.getByRole('heading', { level: 1, name: '帮助' })).toBeVisible()
+  await expect(logoutButton(page)).toHaveCount(1)
+  await page.unroute(/\/assets\/account-menu-[\w-]+\.js$/)
+  const loaded = page.waitForResponse((response) => /\/account-menu-/.test(response.url()) && response.ok())
+  await page.evaluate(() => {
+    ;(window as unknown as { qyOnline: boolean }).qyOnline = true
+    dispatchEvent(new Event('online'))
+  })
+  await loaded
+  await expect(status).toHaveText('网络已恢复')
+  expect(await page.evaluate(() => [sessionStorage.getItem('qy-test-docs'), sessionStorage.getItem('qy-chunk-reload')])).toEqual(['1', null])
 })
