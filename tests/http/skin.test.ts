@@ -175,12 +175,13 @@ test('the page’s own re-check script (as built and served) turns a timed theme
   const at = (hours: number, minutes: number) => class { getHours = () => hours; getMinutes = () => minutes }
   const run = (date: unknown) =>
     // The same script also starts the page's other listeners (utils/page-script.ts): not this test's.
-    new Function('document', 'matchMedia', 'setInterval', 'Date', 'addEventListener', script!)(
+    new Function('document', 'matchMedia', 'setInterval', 'Date', 'addEventListener', 'window', script!)(
       { documentElement: { dataset, setAttribute: (name: string, value: string) => (attributes[name] = value) } },
       () => ({ matches: false }),
       (fn: () => void) => (tick = fn),
       date,
       () => {},
+      {},
     )
   run(at(0, 0))
   tick()
