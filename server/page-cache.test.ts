@@ -8,7 +8,11 @@ import { createTestDb } from '#tests/setup/test-db.ts'
 import { pageCache } from './page-cache.ts'
 
 const db = await createTestDb()
-afterAll(() => db.dispose())
+const visits = visitBuffer(db.db)
+afterAll(async () => {
+  await visits.stop()
+  await db.dispose()
+})
 
 /**
  * The page cache in front of a render this test holds and lets go (React Router's place): the
@@ -23,7 +27,7 @@ test('a request whose client left while it waited for a render does not render, 
   let firstStarted!: () => void
   const firstInRender = new Promise<void>((resolve) => (firstStarted = resolve))
   const app = express()
-  app.use(pageCache(db, { enabled: true, visits: visitBuffer(db.db) }).serve)
+  app.use(pageCache(db, { enabled: true, visits }).serve)
   app.use(async (_req, res) => {
     const nth = ++renders
     if (nth === 1) {
@@ -32,8 +36,10 @@ test('a request whose client left while it waited for a render does not render, 
     }
     res.end(`render ${nth}`)
   })
-  const arrived: ServerResponse[] = []
-  const server = createServer(app).on('request', (_req, res) => arrived.push(res))
+  let secondArrived!: (res: ServerResponse) => void
+  const second = new Promise<ServerResponse>((resolve) => (secondArrived = resolve))
+  let arrived = 0
+  const server = createServer(app).on('request', (_req, res) => ++arrived === 2 && secondArrived(res))
   await once(server.listen(0, '127.0.0.1'), 'listening')
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   try {
@@ -43,8 +49,7 @@ test('a request whose client left while it waited for a render does not render, 
     // A second one comes for the same page, so waits on that render, and its client leaves.
     const gone = request(`${origin}/`).on('error', () => {})
     gone.end()
-    await vi.waitUntil(() => arrived.length === 2)
-    const left = once(arrived[1]!, 'close')
+    const left = once(await second, 'close')
     gone.destroy()
     await left
     letFirstGo()
